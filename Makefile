@@ -1,0 +1,57 @@
+# Flux IA — `make run` serves the app, `make test` runs every test. Both set up what is missing.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PYTHON ?= $(shell command -v python3.12 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+FRONTEND := frontend
+FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
+
+.PHONY: setup run test test-python test-frontend typecheck migrate collectstatic clean
+
+setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
+
+$(VENV)/.stamp: requirements.txt
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), "Python 3.12+ is required (see .python-version)"'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+# npm ci fails here (the lockfile lacks other platforms' optional binaries): npm install it is.
+$(FRONTEND)/node_modules/.stamp: $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
+	cd $(FRONTEND) && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(FRONTEND)/webpack-stats.json: $(FRONTEND)/node_modules/.stamp $(FRONTEND_SOURCES)
+	cd $(FRONTEND) && npm run --silent build
+
+migrate: $(VENV)/.stamp
+	$(PY) manage.py migrate --noinput -v 0
+
+# Hashed, gzip- and brotli-compressed copies for whitenoise (production serving).
+var/staticfiles/.stamp: $(VENV)/.stamp $(FRONTEND)/webpack-stats.json $(shell find static -type f 2>/dev/null)
+	$(PY) manage.py collectstatic --noinput -v 0
+	touch $@
+
+collectstatic: var/staticfiles/.stamp
+
+run: setup
+	$(PY) manage.py ensure_demo_account
+	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+typecheck: $(FRONTEND)/node_modules/.stamp
+	cd $(FRONTEND) && npx tsc --noEmit
+
+test-frontend: typecheck
+	cd $(FRONTEND) && npx vitest run
+
+test-python: setup
+	$(PY) -m pytest
+
+test: setup test-frontend test-python
+
+clean:
+	rm -rf $(FRONTEND)/build $(FRONTEND)/webpack-stats.json var/staticfiles

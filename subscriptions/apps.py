@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SubscriptionsConfig(AppConfig):
+    name = "subscriptions"
+    verbose_name = "Abonnements"
