@@ -48,14 +48,26 @@ def _test_settings():
     shutil.rmtree(media_root, ignore_errors=True)
 
 
+def clear_cache() -> None:
+    """Drop the app's cache keys only: on Redis the broker's queues share the database."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        client = cache._cache.get_client(write=True)
+        keys = list(client.scan_iter(f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:*"))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _clear_cache():
     """Throttle counters and other cached state never leak from one test into the next."""
-    from django.core.cache import cache
-
-    cache.clear()
+    clear_cache()
     yield
-    cache.clear()
+    clear_cache()
 
 
 @pytest.fixture
