@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "accounts",
     "subscriptions",
     "integrations",
+    "preferences",
 ]
 
 MIDDLEWARE = [

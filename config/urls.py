@@ -27,6 +27,7 @@ api_v1 = [
     path("auth/", include("accounts.urls")),
     path("subscriptions/", include("subscriptions.urls")),
     path("integrations/", include("integrations.urls")),
+    path("preferences", include("preferences.urls")),
 ]
 
 urlpatterns = [

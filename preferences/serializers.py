@@ -1,0 +1,118 @@
+"""The preferences as the profile page shows them: ``{ai: {...}, notifications: {...}}``.
+
+Field names follow SPEC.md's camelCase sample shapes (``newMessages``, ``weeklyReports``...).
+"""
+
+from rest_framework import serializers
+
+from .models import Language, Tone, Weekday
+
+MSG_LANGUAGES_EMPTY = "Choisissez au moins une langue pour l'assistant."
+MSG_LANGUAGE_INVALID = "Langue inconnue : choisissez parmi fr, en et nouchi."
+MSG_TONE_INVALID = "Ton inconnu : choisissez parmi professionnel, amical et decontracte."
+MSG_DAY_INVALID = "Jour inconnu : utilisez lundi, mardi, mercredi, jeudi, vendredi, samedi ou dimanche."
+MSG_DAYS_EMPTY = "Choisissez au moins un jour d'ouverture."
+MSG_TIME_INVALID = "Heure invalide : utilisez le format HH:MM."
+MSG_DESCRIPTION_TOO_LONG = "La description ne peut pas dépasser 500 caractères."
+MSG_BOOLEAN_INVALID = "Valeur invalide : utilisez true ou false."
+
+
+class OpeningHoursSerializer(serializers.Serializer):
+    days = serializers.ListField(
+        child=serializers.ChoiceField(choices=Weekday.choices, error_messages={"invalid_choice": MSG_DAY_INVALID}),
+        allow_empty=False,
+        error_messages={"empty": MSG_DAYS_EMPTY},
+        required=False,
+    )
+    opens = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
+    closes = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
+
+
+class AiConfigurationSerializer(serializers.Serializer):
+    languages = serializers.ListField(
+        child=serializers.ChoiceField(choices=Language.choices, error_messages={"invalid_choice": MSG_LANGUAGE_INVALID}),
+        allow_empty=False,
+        error_messages={"empty": MSG_LANGUAGES_EMPTY},
+        required=False,
+    )
+    tone = serializers.ChoiceField(
+        choices=Tone.choices, required=False, error_messages={"invalid_choice": MSG_TONE_INVALID}
+    )
+    openingHours = OpeningHoursSerializer(required=False)  # noqa: N815 (the API's field name)
+    businessDescription = serializers.CharField(  # noqa: N815
+        max_length=500, allow_blank=True, required=False, error_messages={"max_length": MSG_DESCRIPTION_TOO_LONG}
+    )
+
+
+def _switch():
+    return serializers.BooleanField(required=False, error_messages={"invalid": MSG_BOOLEAN_INVALID})
+
+
+class NotificationsSerializer(serializers.Serializer):
+    newMessages = _switch()  # noqa: N815
+    aiAlerts = _switch()  # noqa: N815
+    deliveryUpdates = _switch()  # noqa: N815
+    weeklyReports = _switch()  # noqa: N815
+
+
+class PreferencesUpdateInputSerializer(serializers.Serializer):
+    ai = AiConfigurationSerializer(required=False)
+    notifications = NotificationsSerializer(required=False)
+
+    def to_service_kwargs(self) -> dict:
+        """Flatten the nested input into the service's field names."""
+        data = self.validated_data
+        ai = data.get("ai", {})
+        hours = ai.get("openingHours", {})
+        notifications = data.get("notifications", {})
+        mapping = {
+            "languages": ai.get("languages"),
+            "tone": ai.get("tone"),
+            "business_description": ai.get("businessDescription"),
+            "opening_days": hours.get("days"),
+            "opens_at": hours.get("opens"),
+            "closes_at": hours.get("closes"),
+            "new_messages": notifications.get("newMessages"),
+            "ai_alerts": notifications.get("aiAlerts"),
+            "delivery_updates": notifications.get("deliveryUpdates"),
+            "weekly_reports": notifications.get("weeklyReports"),
+        }
+        kwargs = {key: value for key, value in mapping.items() if value is not None}
+        if "languages" in kwargs:
+            # Keep the catalogue's order and drop repeats: ["nouchi", "fr", "fr"] -> ["fr", "nouchi"].
+            kwargs["languages"] = [code for code in Language.values if code in kwargs["languages"]]
+        if "opening_days" in kwargs:
+            kwargs["opening_days"] = [day for day in Weekday.values if day in kwargs["opening_days"]]
+        return kwargs
+
+
+class OpeningHoursOutputSerializer(serializers.Serializer):
+    days = serializers.ListField(child=serializers.CharField(), source="opening_days")
+    opens = serializers.TimeField(format="%H:%M", source="opens_at")
+    closes = serializers.TimeField(format="%H:%M", source="closes_at")
+
+
+class AiConfigurationOutputSerializer(serializers.Serializer):
+    languages = serializers.ListField(child=serializers.CharField())
+    languageLabels = serializers.SerializerMethodField()  # noqa: N815
+    tone = serializers.CharField()
+    toneLabel = serializers.CharField(source="get_tone_display")  # noqa: N815
+    openingHours = OpeningHoursOutputSerializer(source="*")  # noqa: N815
+    businessDescription = serializers.CharField(source="business_description")  # noqa: N815
+
+    def get_languageLabels(self, obj) -> list[str]:  # noqa: N802
+        labels = dict(Language.choices)
+        return [labels[code] for code in obj.languages if code in labels]
+
+
+class NotificationsOutputSerializer(serializers.Serializer):
+    newMessages = serializers.BooleanField(source="new_messages")  # noqa: N815
+    aiAlerts = serializers.BooleanField(source="ai_alerts")  # noqa: N815
+    deliveryUpdates = serializers.BooleanField(source="delivery_updates")  # noqa: N815
+    weeklyReports = serializers.BooleanField(source="weekly_reports")  # noqa: N815
+
+
+class PreferencesOutputSerializer(serializers.Serializer):
+    ai = AiConfigurationOutputSerializer(source="*")
+    notifications = NotificationsOutputSerializer(source="*")
+    updatedAt = serializers.DateTimeField(source="updated_at")  # noqa: N815
