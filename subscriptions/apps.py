@@ -1,6 +1,45 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.db.models.signals import post_init, post_migrate
+
+
+def restore_default_plans(sender, using="default", apps=None, **kwargs):
+    """Re-create any default plan row that is missing; never touch rows that exist.
+
+    The data migration seeds the catalogue once. ``flush`` (run after every transactional test,
+    and by hand) empties the table but then emits post_migrate, so this keeps the catalogue that
+    every account depends on present. Staff edits of existing rows are left alone.
+    """
+    from .models import DEFAULT_PLANS
+
+    from django.apps import apps as global_apps
+
+    try:
+        # migrate passes its migration state (no Plan when the app is migrated back to zero);
+        # flush passes nothing, and then the tables exist.
+        Plan = (apps or global_apps).get_model("subscriptions", "Plan")
+    except LookupError:
+        return
+    for row in DEFAULT_PLANS:
+        Plan.objects.using(using).get_or_create(code=row["code"], defaults=row)
+
+
+def remember_loaded_subscription(sender, instance, **kwargs):
+    from .services import remember_loaded_subscription as remember
+
+    remember(instance)
 
 
 class SubscriptionsConfig(AppConfig):
     name = "subscriptions"
     verbose_name = "Abonnements"
+
+    def ready(self):
+        post_migrate.connect(restore_default_plans, sender=self, dispatch_uid="subscriptions_restore_default_plans")
+        # Lets services.user_plan_set record the "from" plan even when a caller (the user admin)
+        # saved the new values before calling it.
+        post_init.connect(
+            remember_loaded_subscription,
+            sender=settings.AUTH_USER_MODEL,
+            dispatch_uid="subscriptions_remember_loaded_subscription",
+        )

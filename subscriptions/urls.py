@@ -1,3 +1,7 @@
 from django.urls import path
 
-urlpatterns: list = []
+from .apis import SubscriptionCurrentApi
+
+urlpatterns = [
+    path("current", SubscriptionCurrentApi.as_view(), name="subscription-current"),
+]

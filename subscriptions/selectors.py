@@ -1,0 +1,146 @@
+"""Reads about an account's plan: the plan row, the status and permission blocks of /auth/me, this
+month's conversation usage and the subscription card.
+
+Month boundary: usage is counted per calendar month in the business time zone,
+``settings.TIME_ZONE`` (Africa/Abidjan, UTC+0 all year, no daylight saving). A conversation started
+at 23:59:59 on the last day of a month (Abidjan time) counts in that month; from 00:00:00 on the
+1st it counts in the next one. The counter row of a month is keyed by the month's first day.
+"""
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import timezone
+
+from .models import DEFAULT_PLAN_CODE, DEFAULT_PLANS, UNLIMITED, ConversationUsage, Plan
+
+# Statuses in which a paid plan is billed (and so has a next billing date).
+BILLED_STATUSES = frozenset({"actif", "essai"})
+
+PRICE_ON_QUOTE_LABEL = "Sur devis"
+# French number formatting: groups of three digits separated by a narrow no-break space (U+202F,
+# what Intl.NumberFormat("fr-FR") writes), and a no-break space (U+00A0) before the currency so
+# the amount never wraps away from it: "89 355 F CFA".
+THOUSANDS_SEPARATOR = "\u202f"
+CURRENCY_SEPARATOR = "\u00a0"
+CURRENCY = "F CFA"
+
+
+def business_timezone() -> ZoneInfo:
+    return ZoneInfo(settings.TIME_ZONE)
+
+
+def month_start(at: datetime | None = None) -> date:
+    """The first day of the calendar month (Africa/Abidjan) that contains ``at`` (default now)."""
+    at = at or timezone.now()
+    if timezone.is_naive(at):
+        at = timezone.make_aware(at, business_timezone())
+    return timezone.localtime(at, business_timezone()).date().replace(day=1)
+
+
+def next_month_start(at: datetime | None = None) -> date:
+    first = month_start(at)
+    return date(first.year + 1, 1, 1) if first.month == 12 else date(first.year, first.month + 1, 1)
+
+
+def plan_get(code: str) -> Plan | None:
+    return Plan.objects.filter(code=code).first()
+
+
+def plan_for(user) -> Plan:
+    """The plan row of the account's ``plan_abonnement`` code; the gratuit row when the code is unknown.
+
+    If even the gratuit row is missing (a table emptied by hand), an unsaved gratuit plan built
+    from the default catalogue is returned, so that an account is never given more than the free
+    plan by accident.
+    """
+    plan = plan_get(getattr(user, "plan_abonnement", "") or DEFAULT_PLAN_CODE)
+    if plan is None:
+        plan = plan_get(DEFAULT_PLAN_CODE)
+    if plan is None:
+        defaults = next(row for row in DEFAULT_PLANS if row["code"] == DEFAULT_PLAN_CODE)
+        plan = Plan(**defaults)
+    return plan
+
+
+def plan_list():
+    return Plan.objects.order_by("rank", "code")
+
+
+def account_status(user) -> dict:
+    """The ``account`` block of GET /auth/me."""
+    plan = plan_for(user)
+    return {
+        "subscriptionPlan": plan.code,
+        "isFullyVerified": bool(user.compte_verifie and user.otp_verified),
+        "conversationLimit": plan.conversation_limit,
+    }
+
+
+def account_permissions(user) -> dict:
+    """The ``permissions`` block of GET /auth/me, read from the plan row's flags."""
+    plan = plan_for(user)
+    return {
+        "canAccessAnalytics": plan.can_access_analytics,
+        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+    }
+
+
+def conversation_usage(user, *, at: datetime | None = None) -> int:
+    """Conversations the account started in the calendar month (Africa/Abidjan) containing ``at``."""
+    count = (
+        ConversationUsage.objects.filter(user_id=user.pk, month=month_start(at))
+        .values_list("count", flat=True)
+        .first()
+    )
+    return count or 0
+
+
+def price_label(price_fcfa: int | None) -> str:
+    """ "89 355 F CFA" with French digit grouping, or "Sur devis" when the price is on quote."""
+    if price_fcfa is None:
+        return PRICE_ON_QUOTE_LABEL
+    grouped = f"{price_fcfa:,}".replace(",", THOUSANDS_SEPARATOR)
+    return f"{grouped}{CURRENCY_SEPARATOR}{CURRENCY}"
+
+
+def next_billing_date(user, plan: Plan, *, at: datetime | None = None) -> date | None:
+    """Paid plans are billed per calendar month, like the usage window: the next billing date is
+    the 1st of next month (Abidjan). None when nothing is billed: a free plan, a plan on quote
+    (billed by contract) or a status that is not billed (inactif, suspendu, expire)."""
+    if not plan.price_fcfa or user.statut_abonnement not in BILLED_STATUSES:
+        return None
+    return next_month_start(at)
+
+
+def subscription_card(user, *, at: datetime | None = None) -> dict:
+    """The profile page's subscription card (GET /subscriptions/current)."""
+    plan = plan_for(user)
+    used = conversation_usage(user, at=at)
+    limit = plan.conversation_limit
+    if limit == UNLIMITED:
+        percent = None
+    elif limit == 0:
+        percent = 100
+    else:
+        percent = min(100, round(used * 100 / limit))
+    status = user.statut_abonnement
+    status_labels = dict(type(user).SubscriptionStatus.choices)
+    billing = next_billing_date(user, plan, at=at)
+    return {
+        "plan": plan.code,
+        "planName": plan.name,
+        "price": plan.price_fcfa,
+        "priceLabel": price_label(plan.price_fcfa),
+        "nextBillingDate": billing,
+        "conversationsUsed": used,
+        "conversationLimit": limit,
+        "usagePercent": percent,
+        "periodStart": month_start(at),
+        "usageResetsOn": next_month_start(at),
+        "status": status,
+        "statusLabel": status_labels.get(status, status),
+        "canAccessAnalytics": plan.can_access_analytics,
+        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+    }
