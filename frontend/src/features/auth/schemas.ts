@@ -1,0 +1,101 @@
+/**
+ * The forms' rules and their French messages, word for word from SPEC.md section 5. The server
+ * enforces the same rules; these only spare a round trip.
+ */
+import { z } from "zod";
+
+export const messages = {
+  emailInvalid: "Adresse email invalide",
+  emailTooShort: "L'email doit contenir au moins 5 caractères",
+  emailRequired: "L'adresse email est requise",
+  passwordRequired: "Le mot de passe est requis",
+  lastNameTooShort: "Le nom doit contenir au moins 2 caractères",
+  lastNameTooLong: "Le nom ne peut pas dépasser 50 caractères",
+  firstNameTooShort: "Le prénom doit contenir au moins 2 caractères",
+  firstNameTooLong: "Le prénom ne peut pas dépasser 50 caractères",
+  phoneTooShort: "Numéro de téléphone trop court",
+  phoneTooLong: "Numéro de téléphone trop long",
+  phoneFormat: "Le numéro doit commencer par +225 et contenir entre 8 à 10 chiffres",
+  phoneRequired: "Le numéro de téléphone est requis",
+  phoneInvalid: "Numéro de téléphone invalide",
+  countryRequired: "Veuillez sélectionner un pays",
+  passwordTooShort: "Le mot de passe doit contenir au moins 8 caractères",
+  passwordTooWeak: "Le mot de passe doit contenir au moins une majuscule, une minuscule et un chiffre",
+  passwordMismatch: "Les mots de passe ne correspondent pas",
+  photoNotImage: "La photo de profil doit être une image",
+  otpTitle: "Code invalide",
+  otpLength: "Le code OTP doit contenir 6 chiffres.",
+} as const;
+
+export const OTP_LENGTH = 6;
+
+const email = z.string().trim().email(messages.emailInvalid).min(5, messages.emailTooShort);
+
+const strongPassword = z
+  .string()
+  .min(8, messages.passwordTooShort)
+  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).*$/, messages.passwordTooWeak);
+
+export const otpCodeSchema = z.string().regex(/^\d{6}$/, messages.otpLength);
+
+export const loginSchema = z.object({
+  adresse_email: email,
+  mot_de_passe: z.string().min(1, messages.passwordRequired),
+  remember: z.boolean(),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  nom: z.string().trim().min(2, messages.lastNameTooShort).max(50, messages.lastNameTooLong),
+  prenom: z.string().trim().min(2, messages.firstNameTooShort).max(50, messages.firstNameTooLong),
+  adresse_email: email,
+  numero_telephone: z
+    .string()
+    .trim()
+    .min(13, messages.phoneTooShort)
+    .max(20, messages.phoneTooLong)
+    .regex(/^\+225\d{8,10}$/, messages.phoneFormat),
+  pays: z.string().min(2, messages.countryRequired),
+  secteur_activite: z.string().trim(),
+  nom_entreprise: z.string().trim(),
+  mot_de_passe: strongPassword,
+  photo_profil: z
+    .custom<File>((value) => typeof File !== "undefined" && value instanceof File)
+    .refine((file) => file.type.startsWith("image/"), messages.photoNotImage)
+    .nullable(),
+});
+export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const quickRegisterSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("email"),
+    adresse_email: z.string().trim().min(1, messages.emailRequired).email(messages.emailInvalid),
+    mot_de_passe: z.string().min(1, messages.passwordRequired),
+  }),
+  z.object({
+    type: z.literal("phone"),
+    numero_telephone: z
+      .string()
+      .trim()
+      .regex(/^\+\d+$/, messages.phoneInvalid)
+      .refine((value) => value.replace(/^\+\d{1,3}/, "").length > 0, messages.phoneRequired)
+      .refine((value) => value.length >= 9 && value.length <= 20, messages.phoneInvalid),
+    mot_de_passe: z.string().min(1, messages.passwordRequired),
+  }),
+]);
+export type QuickRegisterValues = z.infer<typeof quickRegisterSchema>;
+
+export const forgotPasswordSchema = z.object({ adresse_email: email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    otp_code: otpCodeSchema,
+    mot_de_passe: strongPassword,
+    confirmation_mot_de_passe: z.string(),
+  })
+  .refine((values) => values.mot_de_passe === values.confirmation_mot_de_passe, {
+    message: messages.passwordMismatch,
+    path: ["confirmation_mot_de_passe"],
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
