@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "subscriptions",
     "integrations",
     "preferences",
+    "mailbox",
 ]
 
 MIDDLEWARE = [

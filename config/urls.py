@@ -28,6 +28,7 @@ api_v1 = [
     path("subscriptions/", include("subscriptions.urls")),
     path("integrations/", include("integrations.urls")),
     path("preferences", include("preferences.urls")),
+    path("mailbox/", include("mailbox.urls")),
 ]
 
 urlpatterns = [

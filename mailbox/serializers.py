@@ -1,0 +1,45 @@
+from rest_framework import serializers
+
+from .selectors import FOLDERS
+
+
+class EmailOutputSerializer(serializers.Serializer):
+    """SPEC.md's Email shape (id, from, subject, preview, time, priority, status, aiSummary,
+    category) plus the French labels the page shows."""
+
+    id = serializers.IntegerField()
+    locals()["from"] = serializers.CharField(source="sender_name")
+    fromEmail = serializers.EmailField(source="sender_email")  # noqa: N815 (the API's field name)
+    subject = serializers.CharField()
+    preview = serializers.CharField()
+    time = serializers.DateTimeField(source="received_at")
+    priority = serializers.CharField()
+    priorityLabel = serializers.CharField(source="get_priority_display")  # noqa: N815
+    status = serializers.CharField()
+    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
+    aiSummary = serializers.CharField(source="ai_summary")  # noqa: N815
+    category = serializers.CharField()
+    categoryLabel = serializers.CharField(source="get_category_display")  # noqa: N815
+
+
+class EmailCountersSerializer(serializers.Serializer):
+    tous = serializers.IntegerField()
+    non_lus = serializers.IntegerField()
+    commandes = serializers.IntegerField()
+    support = serializers.IntegerField()
+    partenariats = serializers.IntegerField()
+
+
+class EmailListResponseSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Nombre d'e-mails dans le filtre choisi.")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EmailOutputSerializer(many=True)
+    counters = EmailCountersSerializer(help_text="Compteurs de chaque filtre (indépendants du filtre choisi).")
+
+
+class EmailListFilterSerializer(serializers.Serializer):
+    filter = serializers.ChoiceField(
+        choices=list(FOLDERS), default="tous", required=False,
+        error_messages={"invalid_choice": "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."},
+    )

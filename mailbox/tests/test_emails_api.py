@@ -1,0 +1,131 @@
+import pytest
+from rest_framework.test import APIClient
+
+from mailbox.models import Category, Email, EmailStatus, Priority
+from preferences.tests.factories import UserFactory
+
+from .factories import EmailFactory
+
+URL = "/api/v1/mailbox/emails"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return UserFactory()
+
+
+@pytest.fixture
+def client(owner):
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+@pytest.fixture
+def inbox(owner):
+    return {
+        "order": EmailFactory(owner=owner, category=Category.COMMANDE, status=EmailStatus.UNREAD, priority=Priority.HIGH),
+        "support": EmailFactory(owner=owner, category=Category.SUPPORT, status=EmailStatus.AI_PROCESSED),
+        "partner": EmailFactory(owner=owner, category=Category.PARTENARIAT, status=EmailStatus.READ, priority=Priority.LOW),
+        "invoice": EmailFactory(owner=owner, category=Category.FACTURE, status=EmailStatus.UNREAD),
+    }
+
+
+def ids(response) -> set[int]:
+    return {row["id"] for row in response.json()["results"]}
+
+
+def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(client, inbox):
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert response.json()["count"] == 4
+    row = next(r for r in response.json()["results"] if r["id"] == inbox["order"].id)
+    assert row["from"] == "Koffi Yao"
+    assert row["priority"] == "high" and row["priorityLabel"] == "Urgent"
+    assert row["status"] == "unread" and row["statusLabel"] == "Non lu"
+    assert row["category"] == "commande" and row["categoryLabel"] == "Commande"
+    assert row["aiSummary"].startswith("Le client veut")
+    assert {r["priorityLabel"] for r in response.json()["results"]} == {"Urgent", "Normal", "Faible"}
+
+
+@pytest.mark.parametrize(
+    ("folder", "expected"),
+    [
+        ("tous", {"order", "support", "partner", "invoice"}),
+        ("non_lus", {"order", "invoice"}),
+        ("commandes", {"order"}),
+        ("support", {"support"}),
+        ("partenariats", {"partner"}),
+    ],
+)
+def test_each_filter_returns_its_emails(client, inbox, folder, expected):
+    response = client.get(URL, {"filter": folder})
+
+    assert ids(response) == {inbox[name].id for name in expected}
+
+
+def test_the_counters_cover_every_filter_whatever_the_chosen_one(client, inbox):
+    response = client.get(URL, {"filter": "support"})
+
+    assert response.json()["counters"] == {"tous": 4, "non_lus": 2, "commandes": 1, "support": 1, "partenariats": 1}
+
+
+def test_it_rejects_an_unknown_filter_in_french(client):
+    response = client.get(URL, {"filter": "spam"})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."
+
+
+def test_marking_an_email_read_updates_the_counters(client, inbox):
+    response = client.post(f"{URL}/{inbox['order'].id}/read")
+
+    assert response.status_code == 200
+    assert response.json()["status"] == "read" and response.json()["statusLabel"] == "Lu"
+    assert client.get(URL).json()["counters"]["non_lus"] == 1
+
+
+def test_another_accounts_emails_are_neither_listed_nor_writable(client, inbox):
+    stranger = EmailFactory(owner=UserFactory(), status=EmailStatus.UNREAD)
+
+    assert stranger.id not in ids(client.get(URL))
+    assert client.get(URL).json()["counters"]["tous"] == 4
+    response = client.post(f"{URL}/{stranger.id}/read")
+    assert response.status_code == 404
+    stranger.refresh_from_db()
+    assert stranger.status == EmailStatus.UNREAD
+
+
+def test_the_list_is_paginated(client, owner):
+    EmailFactory.create_batch(25, owner=owner)
+
+    first = client.get(URL).json()
+    assert first["count"] == 25 and len(first["results"]) == 20 and first["next"]
+    assert len(client.get(URL, {"page": 2}).json()["results"]) == 5
+
+
+def test_the_list_costs_three_queries_whatever_the_number_of_emails(client, owner, django_assert_max_num_queries):
+    EmailFactory.create_batch(60, owner=owner)
+
+    with django_assert_max_num_queries(3):
+        response = client.get(URL, {"filter": "non_lus", "page_size": 50})
+    assert len(response.json()["results"]) == 50
+
+
+def test_newest_emails_come_first(client, owner):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    old = EmailFactory(owner=owner, received_at=timezone.now() - timedelta(days=2))
+    new = EmailFactory(owner=owner)
+
+    assert [r["id"] for r in client.get(URL).json()["results"]] == [new.id, old.id]
+    assert Email.objects.count() == 2
+
+
+def test_it_requires_authentication():
+    assert APIClient().get(URL).status_code == 401
