@@ -1,0 +1,50 @@
+"""Reads of the accounts app."""
+
+from django.utils import timezone
+
+from .constants import OTP_MAX_ATTEMPTS
+from .models import OneTimeCode, User
+
+
+def normalize_email(adresse_email: str) -> str:
+    return (adresse_email or "").strip().lower()
+
+
+def user_by_email(adresse_email: str) -> User | None:
+    if not adresse_email:
+        return None
+    return User.objects.filter(adresse_email__iexact=normalize_email(adresse_email)).first()
+
+
+def user_by_phone(numero_telephone: str) -> User | None:
+    """The phone-only account (created by quick register) holding this number."""
+    if not numero_telephone:
+        return None
+    return User.objects.filter(numero_telephone=numero_telephone, adresse_email__isnull=True).first()
+
+
+def user_by_identifier(*, adresse_email: str = "", numero_telephone: str = "") -> User | None:
+    return user_by_email(adresse_email) if adresse_email else user_by_phone(numero_telephone)
+
+
+def one_time_code_alive(*, user: User, purpose: str) -> OneTimeCode | None:
+    """The code of this purpose that can still be used, if any."""
+    return (
+        OneTimeCode.objects.filter(
+            user=user,
+            purpose=purpose,
+            used_at__isnull=True,
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            attempts__lt=OTP_MAX_ATTEMPTS,
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def user_account_overview(user: User) -> dict:
+    """GET/PATCH /auth/me's ``account`` and ``permissions``, from the subscriptions app."""
+    from subscriptions.selectors import account_permissions, account_status
+
+    return {"account": account_status(user), "permissions": account_permissions(user)}

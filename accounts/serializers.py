@@ -1,0 +1,489 @@
+"""Input and output serializers of the auth API, with SPEC.md section 5's French messages."""
+
+import re
+
+from django.contrib.auth import password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import EmailValidator
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from .models import User
+
+MSG_NOT_A_STRING = "Ce champ doit être une chaîne de caractères."
+MSG_NOM_MIN = "Le nom doit contenir au moins 2 caractères"
+MSG_NOM_MAX = "Le nom ne peut pas dépasser 50 caractères"
+MSG_PRENOM_MIN = "Le prénom doit contenir au moins 2 caractères"
+MSG_PRENOM_MAX = "Le prénom ne peut pas dépasser 50 caractères"
+MSG_EMAIL_INVALID = "Adresse email invalide"
+MSG_EMAIL_SHORT = "L'email doit contenir au moins 5 caractères"
+MSG_PHONE_SHORT = "Numéro de téléphone trop court"
+MSG_PHONE_LONG = "Numéro de téléphone trop long"
+MSG_PHONE_FORMAT = "Le numéro doit commencer par +225 et contenir entre 8 à 10 chiffres"
+MSG_PHONE_INTERNATIONAL = "Numéro de téléphone invalide : indiquez l'indicatif du pays (+225...) suivi du numéro."
+MSG_PAYS = "Veuillez sélectionner un pays"
+MSG_PASSWORD_REQUIRED = "Le mot de passe est requis"
+MSG_PASSWORD_SHORT = "Le mot de passe doit contenir au moins 8 caractères"
+MSG_PASSWORD_WEAK = "Le mot de passe doit contenir au moins une majuscule, une minuscule et un chiffre"
+MSG_PASSWORD_LONG = "Le mot de passe ne peut pas dépasser 128 caractères"
+MSG_OTP_FORMAT = "Le code OTP doit contenir 6 chiffres."
+MSG_IDENTIFIER_REQUIRED = "Indiquez votre adresse email ou votre numéro de téléphone."
+MSG_TYPE = "Le type doit être « email » ou « phone »."
+MSG_PHOTO_INVALID = "Le fichier envoyé n'est pas une image valide (JPEG, PNG ou WebP)."
+MSG_FIELD_REQUIRED = "Ce champ est requis."
+
+
+def _too_long(label: str, limit: int) -> str:
+    return f"{label} ne peut pas dépasser {limit} caractères"
+
+
+class StrictCharField(serializers.CharField):
+    """A CharField that refuses numbers, booleans, lists and objects instead of coercing them."""
+
+    def __init__(self, **kwargs):
+        messages = {
+            "invalid": MSG_NOT_A_STRING,
+            "required": MSG_FIELD_REQUIRED,
+            "null": MSG_FIELD_REQUIRED,
+            "blank": MSG_FIELD_REQUIRED,
+        }
+        messages.update(kwargs.pop("error_messages", {}))
+        super().__init__(error_messages=messages, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def name_field(*, min_message: str, max_message: str, **kwargs) -> StrictCharField:
+    return StrictCharField(
+        min_length=2,
+        max_length=50,
+        error_messages={
+            "required": min_message,
+            "null": min_message,
+            "blank": min_message,
+            "min_length": min_message,
+            "max_length": max_message,
+        },
+        **kwargs,
+    )
+
+
+class EmailField(StrictCharField):
+    """SPEC: a valid address ('Adresse email invalide') of at least 5 characters."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 254)
+        kwargs.setdefault(
+            "error_messages",
+            {
+                "required": MSG_EMAIL_INVALID,
+                "null": MSG_EMAIL_INVALID,
+                "blank": MSG_EMAIL_INVALID,
+                "max_length": "L'adresse email ne peut pas dépasser 254 caractères",
+            },
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        errors = []
+        try:
+            EmailValidator()(value)
+        except DjangoValidationError:
+            errors.append(MSG_EMAIL_INVALID)
+        if len(value) < 5:
+            errors.append(MSG_EMAIL_SHORT)
+        if errors:
+            raise serializers.ValidationError(errors)
+        return value.lower()
+
+
+@extend_schema_field({"type": "string", "minLength": 13, "maxLength": 20, "pattern": r"^\+225[0-9]{8,10}$"})
+class IvorianPhoneField(StrictCharField):
+    """SPEC: 13 to 20 characters, +225 then 8 to 10 digits."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "error_messages",
+            {"required": MSG_PHONE_SHORT, "null": MSG_PHONE_SHORT, "blank": MSG_PHONE_SHORT},
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if len(value) < 13:
+            raise serializers.ValidationError(MSG_PHONE_SHORT)
+        if len(value) > 20:
+            raise serializers.ValidationError(MSG_PHONE_LONG)
+        if not re.fullmatch(r"\+225[0-9]{8,10}", value):
+            raise serializers.ValidationError(MSG_PHONE_FORMAT)
+        return value
+
+
+@extend_schema_field({"type": "string", "maxLength": 20, "pattern": r"^\+[1-9][0-9]{7,14}$"})
+class InternationalPhoneField(StrictCharField):
+    """Quick register's country picker: a leading plus, the country code and the number."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "error_messages",
+            {"required": MSG_PHONE_INTERNATIONAL, "null": MSG_PHONE_INTERNATIONAL, "blank": MSG_PHONE_INTERNATIONAL},
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not re.fullmatch(r"\+[1-9][0-9]{7,14}", value):
+            raise serializers.ValidationError(MSG_PHONE_INTERNATIONAL)
+        return value
+
+
+class NewPasswordField(StrictCharField):
+    """SPEC: at least 8 characters with an uppercase letter, a lowercase letter and a digit."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("trim_whitespace", False)
+        kwargs.setdefault(
+            "error_messages",
+            {"required": MSG_PASSWORD_REQUIRED, "null": MSG_PASSWORD_REQUIRED, "blank": MSG_PASSWORD_REQUIRED},
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if len(value) < 8:
+            raise serializers.ValidationError(MSG_PASSWORD_SHORT)
+        if len(value) > 128:
+            raise serializers.ValidationError(MSG_PASSWORD_LONG)
+        if not (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) and re.search(r"[0-9]", value)):
+            raise serializers.ValidationError(MSG_PASSWORD_WEAK)
+        return value
+
+
+def login_password_field() -> StrictCharField:
+    return StrictCharField(
+        trim_whitespace=False,
+        max_length=4096,
+        error_messages={
+            "required": MSG_PASSWORD_REQUIRED,
+            "null": MSG_PASSWORD_REQUIRED,
+            "blank": MSG_PASSWORD_REQUIRED,
+            "max_length": MSG_PASSWORD_LONG,
+        },
+    )
+
+
+@extend_schema_field({"type": "string", "pattern": "^[0-9]{6}$", "minLength": 6, "maxLength": 6})
+class OtpCodeField(StrictCharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "error_messages", {"required": MSG_OTP_FORMAT, "null": MSG_OTP_FORMAT, "blank": MSG_OTP_FORMAT}
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not re.fullmatch(r"[0-9]{6}", value):
+            raise serializers.ValidationError(MSG_OTP_FORMAT)
+        return value
+
+
+class _RemovePhoto:
+    """Marker: an empty value for the photo (remove it on PATCH, nothing on registration)."""
+
+
+REMOVE_PHOTO = _RemovePhoto()
+
+
+@extend_schema_field({"type": "string", "format": "binary", "nullable": True})
+class PhotoField(serializers.Field):
+    """An uploaded file, or an empty string / null meaning "no photo" (SPEC: empty values sent as "")."""
+
+    default_error_messages = {"invalid": MSG_PHOTO_INVALID}
+
+    def validate_empty_values(self, data):
+        if data is None or data == "":
+            return (True, REMOVE_PHOTO)
+        return super().validate_empty_values(data)
+
+    def to_internal_value(self, data):
+        if not hasattr(data, "read") or not hasattr(data, "size"):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value):
+        return None
+
+
+def optional_text(limit: int, label: str) -> StrictCharField:
+    return StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=limit,
+        error_messages={"max_length": _too_long(label, limit)},
+    )
+
+
+def _django_password_errors(password: str, user: User) -> list[str]:
+    """Django's validators (common passwords, similarity with the account's fields), in French."""
+    try:
+        password_validation.validate_password(password, user)
+    except DjangoValidationError as error:
+        return list(error.messages)
+    return []
+
+
+# --- Inputs ------------------------------------------------------------------------------------
+
+
+class RegisterInputSerializer(serializers.Serializer):
+    nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX)
+    prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX)
+    adresse_email = EmailField()
+    numero_telephone = IvorianPhoneField()
+    pays = StrictCharField(
+        min_length=2,
+        max_length=100,
+        error_messages={
+            "required": MSG_PAYS,
+            "null": MSG_PAYS,
+            "blank": MSG_PAYS,
+            "min_length": MSG_PAYS,
+            "max_length": _too_long("Le pays", 100),
+        },
+    )
+    secteur_activite = optional_text(100, "Le secteur d'activité")
+    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
+    mot_de_passe = NewPasswordField()
+    photo_profil = PhotoField(required=False)
+
+    def validate(self, attrs):
+        for name in ("secteur_activite", "nom_entreprise"):
+            attrs[name] = attrs.get(name) or ""
+        if attrs.get("photo_profil") is REMOVE_PHOTO:
+            attrs["photo_profil"] = None
+        probe = User(
+            adresse_email=attrs["adresse_email"],
+            prenom=attrs["prenom"],
+            nom=attrs["nom"],
+            nom_entreprise=attrs["nom_entreprise"],
+        )
+        errors = _django_password_errors(attrs["mot_de_passe"], probe)
+        if errors:
+            raise serializers.ValidationError({"mot_de_passe": errors})
+        return attrs
+
+
+class QuickRegisterInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(
+        choices=["email", "phone"],
+        error_messages={"invalid_choice": MSG_TYPE, "required": MSG_TYPE, "null": MSG_TYPE},
+    )
+    adresse_email = EmailField(required=False)
+    numero_telephone = InternationalPhoneField(required=False)
+    mot_de_passe = NewPasswordField()
+
+    def validate(self, attrs):
+        if attrs["type"] == "email" and not attrs.get("adresse_email"):
+            raise serializers.ValidationError({"adresse_email": [MSG_EMAIL_INVALID]})
+        if attrs["type"] == "phone" and not attrs.get("numero_telephone"):
+            raise serializers.ValidationError({"numero_telephone": [MSG_PHONE_INTERNATIONAL]})
+        if attrs["type"] == "email":
+            attrs.pop("numero_telephone", None)
+        else:
+            attrs.pop("adresse_email", None)
+        probe = User(adresse_email=attrs.get("adresse_email"))
+        errors = _django_password_errors(attrs["mot_de_passe"], probe)
+        if errors:
+            raise serializers.ValidationError({"mot_de_passe": errors})
+        return attrs
+
+
+class IdentifierInputSerializer(serializers.Serializer):
+    """An account named by its e-mail or, for phone-only accounts, its number."""
+
+    adresse_email = EmailField(required=False)
+    numero_telephone = InternationalPhoneField(required=False)
+
+    def validate(self, attrs):
+        if not attrs.get("adresse_email") and not attrs.get("numero_telephone"):
+            raise serializers.ValidationError({"adresse_email": [MSG_IDENTIFIER_REQUIRED]})
+        if attrs.get("adresse_email"):
+            attrs.pop("numero_telephone", None)
+        return attrs
+
+
+class VerifyOtpInputSerializer(IdentifierInputSerializer):
+    otp_code = OtpCodeField()
+
+
+class ResendOtpInputSerializer(IdentifierInputSerializer):
+    pass
+
+
+class LoginInputSerializer(IdentifierInputSerializer):
+    mot_de_passe = login_password_field()
+
+
+class RefreshInputSerializer(serializers.Serializer):
+    refresh_token = StrictCharField(
+        max_length=4096,
+        error_messages={"required": "Le jeton de rafraîchissement est requis.", "blank": "Le jeton de rafraîchissement est requis."},
+    )
+
+
+class LogoutInputSerializer(serializers.Serializer):
+    refresh_token = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=4096)
+
+
+class ForgotPasswordInputSerializer(serializers.Serializer):
+    adresse_email = EmailField()
+
+
+class ResetPasswordInputSerializer(serializers.Serializer):
+    adresse_email = EmailField()
+    otp_code = OtpCodeField()
+    mot_de_passe = NewPasswordField()
+
+    def validate(self, attrs):
+        errors = _django_password_errors(attrs["mot_de_passe"], User(adresse_email=attrs["adresse_email"]))
+        if errors:
+            raise serializers.ValidationError({"mot_de_passe": errors})
+        return attrs
+
+
+class ProfileUpdateInputSerializer(serializers.Serializer):
+    """PATCH /auth/me: only the profile fields; the e-mail may be sent back unchanged, never changed."""
+
+    prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX, required=False)
+    nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX, required=False)
+    numero_telephone = IvorianPhoneField(required=False)
+    pays = StrictCharField(
+        required=False,
+        min_length=2,
+        max_length=100,
+        error_messages={"blank": MSG_PAYS, "null": MSG_PAYS, "min_length": MSG_PAYS, "max_length": _too_long("Le pays", 100)},
+    )
+    whatsapp = optional_text(32, "Le numéro WhatsApp")
+    adresse = optional_text(255, "L'adresse")
+    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
+    secteur_activite = optional_text(100, "Le secteur d'activité")
+    photo_profil = PhotoField(required=False)
+    adresse_email = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=254)
+
+    def validate(self, attrs):
+        from .services import MSG_EMAIL_READ_ONLY
+
+        email = attrs.pop("adresse_email", None)
+        current = (self.context["user"].adresse_email or "").lower()
+        if email is not None and email.strip().lower() != current:
+            raise serializers.ValidationError({"adresse_email": [MSG_EMAIL_READ_ONLY]})
+        for name in ("whatsapp", "adresse", "nom_entreprise", "secteur_activite"):
+            if name in attrs and attrs[name] is None:
+                attrs[name] = ""
+        return attrs
+
+
+# --- Outputs -----------------------------------------------------------------------------------
+
+
+class UserOutputSerializer(serializers.ModelSerializer):
+    photo_profil = serializers.SerializerMethodField()
+    numero_telephone = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "prenom",
+            "nom",
+            "adresse_email",
+            "numero_telephone",
+            "pays",
+            "nom_entreprise",
+            "secteur_activite",
+            "plan_abonnement",
+            "statut_abonnement",
+            "compte_verifie",
+            "otp_verified",
+            "photo_profil",
+            "whatsapp",
+            "adresse",
+            "date_creation",
+            "date_modification",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
+    def get_photo_profil(self, user: User) -> str | None:
+        if not user.photo_profil:
+            return None
+        url = user.photo_profil.url
+        request = self.context.get("request")
+        return request.build_absolute_uri(url) if request is not None else url
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_numero_telephone(self, user: User) -> str:
+        return str(user.numero_telephone) if user.numero_telephone else ""
+
+
+class ErrorSerializer(serializers.Serializer):
+    """DESIGN.md's one error shape."""
+
+    message = serializers.CharField()
+    error = serializers.CharField()
+    statusCode = serializers.IntegerField()  # noqa: N815 (the contract's name)
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+
+
+class MessageOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
+class RegisterOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    user = UserOutputSerializer()
+    otp_sent = serializers.BooleanField()
+
+
+class QuickRegisterOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    otp_sent = serializers.BooleanField()
+
+
+class MessageUserOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    user = UserOutputSerializer()
+
+
+class LoginOutputSerializer(serializers.Serializer):
+    user = UserOutputSerializer()
+    access_token = serializers.CharField()
+    refresh_token = serializers.CharField()
+
+
+class TokenPairOutputSerializer(serializers.Serializer):
+    access_token = serializers.CharField()
+    refresh_token = serializers.CharField()
+
+
+class AccountStatusSerializer(serializers.Serializer):
+    subscriptionPlan = serializers.CharField()  # noqa: N815
+    isFullyVerified = serializers.BooleanField()  # noqa: N815
+    conversationLimit = serializers.IntegerField()  # noqa: N815
+
+
+class PermissionsSerializer(serializers.Serializer):
+    canAccessAnalytics = serializers.BooleanField()  # noqa: N815
+    canUseAdvancedFeatures = serializers.BooleanField()  # noqa: N815
+
+
+class MeOutputSerializer(serializers.Serializer):
+    user = UserOutputSerializer()
+    account = AccountStatusSerializer()
+    permissions = PermissionsSerializer()
