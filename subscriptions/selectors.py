@@ -68,6 +68,11 @@ def plan_list():
     return Plan.objects.order_by("rank", "code")
 
 
+def plan_choices() -> list[tuple[str, str]]:
+    """(code, name) pairs of the catalogue, for a form field choosing an account's plan."""
+    return [(plan.code, plan.name) for plan in plan_list()]
+
+
 def account_status(user) -> dict:
     """The ``account`` block of GET /auth/me."""
     plan = plan_for(user)

@@ -29,3 +29,28 @@ def test_an_unknown_plan_code_falls_back_to_the_gratuit_plan(user_on):
     assert plan_for(user).code == "gratuit"
     assert account_status(user)["conversationLimit"] == 100
     assert account_permissions(user)["canAccessAnalytics"] is False
+
+
+def test_plan_choices_list_the_catalogue_in_rank_order():
+    from subscriptions.selectors import plan_choices
+
+    assert plan_choices() == [("gratuit", "Gratuit"), ("pro", "Pro Business"), ("entreprise", "Entreprise")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_emptied_catalogue_gets_its_default_plans_back_after_flush_without_losing_staff_edits():
+    from django.core.management import call_command
+
+    Plan.objects.filter(code="pro").delete()
+    Plan.objects.filter(code="gratuit").update(conversation_limit=150)
+
+    call_command("migrate", verbosity=0)
+
+    assert Plan.objects.get(code="pro").conversation_limit == 1000
+    assert Plan.objects.get(code="gratuit").conversation_limit == 150
+
+    call_command("flush", interactive=False, verbosity=0)
+
+    assert sorted(Plan.objects.values_list("code", "conversation_limit")) == [
+        ("entreprise", -1), ("gratuit", 100), ("pro", 1000),
+    ]

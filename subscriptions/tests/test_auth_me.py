@@ -1,0 +1,64 @@
+"""GET /api/v1/auth/me (served by the accounts app) reports the plan through this app's selectors."""
+
+import pytest
+from django.core.management import call_command
+from django.urls import resolve
+from rest_framework_simplejwt.tokens import RefreshToken
+
+from subscriptions.models import Plan
+
+from .factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ME = "/api/v1/auth/me"
+
+
+def auth_me_is_served() -> bool:
+    return resolve(ME).url_name == "auth-me"
+
+
+def me(api_client, user) -> dict:
+    api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {RefreshToken.for_user(user).access_token}")
+    response = api_client.get(ME)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
+    user = UserFactory(adresse_email="awa@exemple.ci")
+
+    before = me(api_client, user)
+    assert before["account"] == {"subscriptionPlan": "gratuit", "isFullyVerified": True, "conversationLimit": 100}
+    assert before["permissions"] == {"canAccessAnalytics": False, "canUseAdvancedFeatures": False}
+
+    call_command("set_plan", "awa@exemple.ci", "pro")
+
+    after = me(api_client, user)
+    assert after["account"]["subscriptionPlan"] == "pro"
+    assert after["account"]["conversationLimit"] == 1000
+    assert after["permissions"] == {"canAccessAnalytics": True, "canUseAdvancedFeatures": False}
+    assert after["user"]["plan_abonnement"] == "pro"
+
+
+@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+def test_an_entreprise_account_is_unlimited_with_every_feature(api_client):
+    body = me(api_client, UserFactory(plan_abonnement="entreprise"))
+
+    assert body["account"]["conversationLimit"] == -1
+    assert body["permissions"] == {"canAccessAnalytics": True, "canUseAdvancedFeatures": True}
+
+
+@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+def test_an_unverified_account_is_not_fully_verified(api_client):
+    body = me(api_client, UserFactory(compte_verifie=True, otp_verified=False))
+
+    assert body["account"]["isFullyVerified"] is False
+
+
+@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+def test_auth_me_reflects_a_cap_staff_changed_in_the_catalogue(api_client):
+    Plan.objects.filter(code="gratuit").update(conversation_limit=250)
+
+    assert me(api_client, UserFactory())["account"]["conversationLimit"] == 250

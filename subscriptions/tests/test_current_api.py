@@ -1,0 +1,123 @@
+"""GET /api/v1/subscriptions/current: the profile page's subscription card."""
+
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+
+from subscriptions.models import ConversationUsage, Plan
+from subscriptions.selectors import month_start
+from subscriptions.services import conversation_quota_consume
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/subscriptions/current"
+NOV_15 = datetime(2026, 11, 15, 10, 0, tzinfo=UTC)
+
+
+@time_machine.travel(NOV_15, tick=False)
+def test_a_pro_account_sees_its_card_with_price_usage_and_next_billing(user_on, authed_client):
+    user = user_on("pro", statut_abonnement="actif")
+    for _ in range(3):
+        conversation_quota_consume(user=user)
+
+    response = authed_client(user).get(URL)
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "plan": "pro",
+        "planName": "Pro Business",
+        "price": 89355,
+        "priceLabel": "89\u202f355\u00a0F CFA",
+        "nextBillingDate": "2026-12-01",
+        "conversationsUsed": 3,
+        "conversationLimit": 1000,
+        "usagePercent": 0,
+        "periodStart": "2026-11-01",
+        "usageResetsOn": "2026-12-01",
+        "status": "actif",
+        "statusLabel": "Actif",
+        "canAccessAnalytics": True,
+        "canUseAdvancedFeatures": False,
+    }
+
+
+@time_machine.travel(NOV_15, tick=False)
+def test_a_gratuit_account_has_no_billing_and_a_cap_of_100(user_on, authed_client):
+    user = user_on("gratuit")
+    for _ in range(25):
+        conversation_quota_consume(user=user)
+
+    body = authed_client(user).get(URL).json()
+
+    assert body["plan"] == "gratuit"
+    assert body["price"] == 0
+    assert body["priceLabel"] == "0\u00a0F CFA"
+    assert body["nextBillingDate"] is None
+    assert (body["conversationsUsed"], body["conversationLimit"], body["usagePercent"]) == (25, 100, 25)
+    assert (body["status"], body["statusLabel"]) == ("inactif", "Inactif")
+
+
+@time_machine.travel(NOV_15, tick=False)
+def test_an_entreprise_account_is_on_quote_and_unlimited(user_on, authed_client):
+    body = authed_client(user_on("entreprise", statut_abonnement="actif")).get(URL).json()
+
+    assert body["price"] is None
+    assert body["priceLabel"] == "Sur devis"
+    assert body["nextBillingDate"] is None
+    assert body["conversationLimit"] == -1
+    assert body["usagePercent"] is None
+    assert body["canUseAdvancedFeatures"] is True
+
+
+@pytest.mark.parametrize("status", ["inactif", "suspendu", "expire"])
+def test_a_paid_plan_that_is_not_billed_has_no_next_billing_date(user_on, authed_client, status):
+    body = authed_client(user_on("pro", statut_abonnement=status)).get(URL).json()
+
+    assert body["nextBillingDate"] is None
+
+
+@time_machine.travel(datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC), tick=False)
+def test_a_trial_in_december_is_billed_on_the_first_of_january(user_on, authed_client):
+    body = authed_client(user_on("pro", statut_abonnement="essai")).get(URL).json()
+
+    assert body["nextBillingDate"] == "2027-01-01"
+    assert body["statusLabel"] == "Essai"
+
+
+def test_the_usage_shown_is_this_month_only(user_on, authed_client):
+    user = user_on("gratuit")
+    with time_machine.travel(datetime(2026, 10, 31, 23, 0, tzinfo=UTC), tick=False):
+        conversation_quota_consume(user=user)
+
+    with time_machine.travel(NOV_15, tick=False):
+        assert authed_client(user).get(URL).json()["conversationsUsed"] == 0
+
+
+def test_the_usage_percent_stops_at_100(user_on, authed_client):
+    user = user_on("gratuit")
+    ConversationUsage.objects.create(user=user, month=month_start(), count=100)
+    Plan.objects.filter(code="gratuit").update(conversation_limit=50)  # staff lowered the cap mid-month
+
+    assert authed_client(user).get(URL).json()["usagePercent"] == 100
+
+
+def test_an_anonymous_visitor_gets_401_in_the_error_shape(api_client):
+    response = api_client.get(URL)
+
+    assert response.status_code == 401
+    assert response.json()["error"] == "not_authenticated"
+    assert response.json()["statusCode"] == 401
+
+
+def test_the_card_is_documented_in_the_openapi_schema(api_client):
+    response = api_client.get("/api/v1/schema", HTTP_ACCEPT="application/json")
+
+    assert response.status_code == 200
+    schema = response.json()
+    operation = schema["paths"]["/api/v1/subscriptions/current"]["get"]
+    assert operation["operationId"] == "subscriptions_current"
+    component = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert set(schema["components"]["schemas"][component]["properties"]) >= {
+        "plan", "planName", "price", "priceLabel", "nextBillingDate", "conversationsUsed", "conversationLimit", "status",
+    }
