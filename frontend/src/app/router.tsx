@@ -2,13 +2,80 @@ import { createBrowserRouter, type RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
 
-/** Each screen is its own chunk: a visitor on "/" downloads only the landing page. */
+const dashboardPlaceholder = async () => ({
+  Component: (await import("@/features/dashboard/DashboardPlaceholderPage")).default,
+});
+
+/**
+ * Each screen is its own chunk: a visitor on "/" downloads only the landing page, one on
+ * /auth/login only the login screen and the form libraries.
+ */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     lazy: async () => ({ Component: (await import("@/features/landing/LandingPage")).default }),
   },
   {
+    // Visitor-only pages: signed-in people go to the dashboard.
+    lazy: async () => ({ Component: (await import("@/features/auth/components/GuestRoute")).GuestRoute }),
+    children: [
+      {
+        path: paths.auth.root,
+        lazy: async () => ({ Component: (await import("@/features/auth/routes/AuthEntryPage")).default }),
+      },
+      {
+        path: paths.auth.login,
+        lazy: async () => ({ Component: (await import("@/features/auth/routes/LoginPage")).default }),
+      },
+      {
+        path: paths.auth.register,
+        lazy: async () => ({ Component: (await import("@/features/auth/routes/RegisterPage")).default }),
+      },
+      {
+        path: paths.auth.forgotPassword,
+        lazy: async () => ({ Component: (await import("@/features/auth/routes/ForgotPasswordPage")).default }),
+      },
+    ],
+  },
+  {
+    // Outside the visitor guard (SPEC.md section 2).
+    path: paths.auth.quickRegister,
+    lazy: async () => ({ Component: (await import("@/features/auth/routes/QuickRegisterPage")).default }),
+  },
+  {
+    path: paths.auth.otp,
+    lazy: async () => ({ Component: (await import("@/features/auth/routes/OtpPage")).default }),
+  },
+  {
+    path: paths.dashboard.root,
+    lazy: async () => ({ Component: (await import("@/features/auth/components/ProtectedRoute")).ProtectedRoute }),
+    children: [
+      { index: true, lazy: dashboardPlaceholder },
+      { path: paths.dashboard.conversations, lazy: dashboardPlaceholder },
+      { path: paths.dashboard.emails, lazy: dashboardPlaceholder },
+      { path: paths.dashboard.logistics, lazy: dashboardPlaceholder },
+      {
+        // The analytics page needs plan pro (or entreprise) and the analytics permission.
+        path: paths.dashboard.analytics,
+        lazy: async () => {
+          const [{ ProtectedRoute }, { default: Page }] = await Promise.all([
+            import("@/features/auth/components/ProtectedRoute"),
+            import("@/features/dashboard/DashboardPlaceholderPage"),
+          ]);
+          return {
+            Component: () => (
+              <ProtectedRoute requiredPlan="pro" permission="canAccessAnalytics">
+                <Page />
+              </ProtectedRoute>
+            ),
+          };
+        },
+      },
+      { path: paths.dashboard.profile, lazy: dashboardPlaceholder },
+    ],
+  },
+  {
+    // Unknown paths, /dashboard/... ones included, render the not-found page (Django answers 404).
     path: "*",
     lazy: async () => ({ Component: (await import("@/features/misc/NotFoundPage")).default }),
   },

@@ -1,0 +1,2 @@
+export { Toaster } from "./Toaster";
+export { toast, dismissToast, type Toast, type ToastVariant } from "./toast-store";

@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+
+import type { PlanCode } from "@/api/types";
+import { FullPageSpinner } from "@/components/Spinner";
+import { paths } from "@/config/paths";
+
+import { hasRequiredPlan, meQueryOptions, type PermissionName } from "../api/me";
+import { SESSION_CHECK_MESSAGE } from "../constants";
+import { useAuth } from "../state/auth-context";
+import { UnauthorizedScreen } from "./UnauthorizedScreen";
+
+interface ProtectedRouteProps {
+  /** "pro" admits pro and entreprise; "entreprise" admits entreprise only. */
+  requiredPlan?: PlanCode;
+  /** A flag of /auth/me's `permissions` the page needs. */
+  permission?: PermissionName;
+  children?: ReactNode;
+}
+
+/**
+ * The authentication guard of the dashboard (SPEC.md section 2): it re-fetches the profile on
+ * mount, sends visitors to the login screen with the page they wanted, and shows 'Accès non
+ * autorisé' to a signed-in person the page is not for.
+ */
+export function ProtectedRoute({ requiredPlan, permission, children }: ProtectedRouteProps) {
+  const { isAuthenticated, isLoading, updateUser } = useAuth();
+  const location = useLocation();
+  const me = useQuery({ ...meQueryOptions(), enabled: isAuthenticated, refetchOnMount: "always" });
+
+  useEffect(() => {
+    if (me.data) updateUser(me.data.user);
+  }, [me.data, updateUser]);
+
+  if (isLoading) return <FullPageSpinner message={SESSION_CHECK_MESSAGE} />;
+  if (!isAuthenticated) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.auth.login} replace state={{ from }} />;
+  }
+  if (!me.data) return <FullPageSpinner message={SESSION_CHECK_MESSAGE} />;
+
+  const allowed =
+    hasRequiredPlan(me.data.account.subscriptionPlan, requiredPlan) && (!permission || me.data.permissions[permission]);
+  if (!allowed) return <UnauthorizedScreen />;
+
+  return <>{children ?? <Outlet />}</>;
+}

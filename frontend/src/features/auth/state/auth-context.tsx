@@ -1,0 +1,140 @@
+/**
+ * The session as React sees it (SPEC.md section 4): the reducer's state, the startup rule, login,
+ * logout and the profile refresh. Storage is written here and by the API client only.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
+
+import * as authApi from "@/api/auth";
+import type { LoginPayload, LoginResponse, MeResponse, User } from "@/api/types";
+import { toast } from "@/components/toast";
+import { paths } from "@/config/paths";
+import { normalizeError, type ApiError } from "@/lib/errors";
+import {
+  clearAuthStorage,
+  getAccessToken,
+  getRefreshToken,
+  getStoredUser,
+  setStoredUser,
+  storeSession,
+} from "@/lib/storage";
+
+import { meQueryKey, meQueryOptions } from "../api/me";
+import { authReducer, initialAuthState, type AuthState } from "./auth-reducer";
+
+export interface AuthContextValue extends AuthState {
+  login: (credentials: LoginPayload) => Promise<LoginResponse>;
+  logout: () => Promise<void>;
+  refreshProfile: () => Promise<MeResponse>;
+  updateUser: (user: User) => void;
+  clearError: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const fullName = (user: Pick<User, "prenom" | "nom"> | null | undefined) =>
+  user ? `${user.prenom ?? ""} ${user.nom ?? ""}`.trim() : "";
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** The router's navigate (the provider sits outside the route tree). */
+  navigate: (to: string) => Promise<void> | void;
+}
+
+export function AuthProvider({ children, navigate }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  const updateUser = useCallback((user: User) => {
+    setStoredUser(user);
+    dispatch({ type: "UPDATE_USER", user });
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    updateUser(me.user);
+    return me;
+  }, [queryClient, updateUser]);
+
+  // Startup: a token and a stored user mean a session to confirm with the server.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = getAccessToken();
+    if (!token || !getStoredUser()) {
+      dispatch({ type: "LOGOUT" });
+      return;
+    }
+    queryClient
+      .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+      .then((me) => {
+        setStoredUser(me.user);
+        dispatch({
+          type: "AUTH_SUCCESS",
+          user: me.user,
+          token: getAccessToken() ?? token,
+          refreshToken: getRefreshToken() ?? "",
+        });
+      })
+      .catch(async (error: ApiError) => {
+        clearAuthStorage();
+        queryClient.removeQueries({ queryKey: meQueryKey });
+        // When the refresh failed the API client already sends the browser to /auth.
+        if (!error?.sessionExpired) await navigate(paths.home);
+        dispatch({ type: "LOGOUT" });
+      });
+  }, [navigate, queryClient]);
+
+  const login = useCallback(
+    async (credentials: LoginPayload) => {
+      dispatch({ type: "AUTH_START" });
+      let response: LoginResponse;
+      try {
+        response = await authApi.login(credentials);
+      } catch (error) {
+        const normalized = normalizeError(error);
+        dispatch({ type: "AUTH_ERROR", error: normalized.message });
+        throw normalized;
+      }
+      storeSession({ user: response.user, accessToken: response.access_token, refreshToken: response.refresh_token });
+      dispatch({ type: "AUTH_SUCCESS", user: response.user, token: response.access_token, refreshToken: response.refresh_token });
+      toast.success("Connexion réussie !", `Bienvenue ${fullName(response.user)} !`);
+      try {
+        await refreshProfile();
+      } catch (error) {
+        // The login stands; the dashboard guard fetches the profile again on mount.
+        console.warn("Profile fetch after login failed:", normalizeError(error).message);
+      }
+      return response;
+    },
+    [refreshProfile],
+  );
+
+  const logout = useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    // Fire and forget: the session ends here whatever the server answers.
+    authApi.logout(refreshToken).catch(() => undefined);
+    clearAuthStorage();
+    toast.success("Déconnexion réussie", "À bientôt !");
+    // Leave the protected page first, so its guard does not send us to the login screen.
+    await navigate(paths.home);
+    queryClient.clear();
+    dispatch({ type: "LOGOUT" });
+  }, [navigate, queryClient]);
+
+  const clearError = useCallback(() => dispatch({ type: "CLEAR_ERROR" }), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, logout, refreshProfile, updateUser, clearError }),
+    [state, login, logout, refreshProfile, updateUser, clearError],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}
