@@ -9,7 +9,8 @@ import time
 from django.core.cache import cache
 from django.contrib.auth import get_user_model
 from rest_framework_simplejwt.authentication import JWTAuthentication as BaseJWTAuthentication
-from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework_simplejwt.exceptions import InvalidToken
 from rest_framework_simplejwt.settings import api_settings
 
 DENYLIST_PREFIX = "accounts:denied-jti"
