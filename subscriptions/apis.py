@@ -13,6 +13,10 @@ class SubscriptionCurrentApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class OutputSerializer(serializers.Serializer):
+        class Meta:
+            # A name of its own in the OpenAPI components (not the generic "Output").
+            ref_name = "SubscriptionCard"
+
         plan = serializers.CharField(help_text="Code du plan : gratuit, pro, entreprise.")
         planName = serializers.CharField(help_text="Nom affiché du plan.")
         price = serializers.IntegerField(

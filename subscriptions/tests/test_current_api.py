@@ -118,6 +118,7 @@ def test_the_card_is_documented_in_the_openapi_schema(api_client):
     operation = schema["paths"]["/api/v1/subscriptions/current"]["get"]
     assert operation["operationId"] == "subscriptions_current"
     component = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert component == "SubscriptionCard"
     assert set(schema["components"]["schemas"][component]["properties"]) >= {
         "plan", "planName", "price", "priceLabel", "nextBillingDate", "conversationsUsed", "conversationLimit", "status",
     }
