@@ -369,7 +369,9 @@ def token_refresh(*, refresh_token: str) -> dict:
     except TokenError:
         raise _invalid_session() from None
     with transaction.atomic():
-        outstanding = OutstandingToken.objects.select_for_update().filter(jti=refresh.get("jti")).first()
+        outstanding = (
+            OutstandingToken.objects.select_for_update(of=("self",)).filter(jti=refresh.get("jti")).order_by().first()
+        )
         if outstanding is None or BlacklistedToken.objects.filter(token=outstanding).exists():
             raise _invalid_session()
         user = User.objects.filter(pk=refresh.get(settings.SIMPLE_JWT.get("USER_ID_CLAIM", "user_id"))).first()
