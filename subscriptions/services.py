@@ -36,7 +36,8 @@ def user_plan_set(*, user, plan_code: str, status: str | None = None, changed_by
     Returns the same, updated ``user``.
     """
     User = get_user_model()
-    plan_code = (plan_code or "").strip()
+    plan_code = (plan_code or "").strip().lower()
+    status = status.strip().lower() if status is not None else None
     if plan_get(plan_code) is None:
         codes = ", ".join(Plan.objects.order_by("rank", "code").values_list("code", flat=True))
         message = MSG_UNKNOWN_PLAN.format(code=plan_code, codes=codes)

@@ -141,6 +141,15 @@ def test_set_plan_without_status_keeps_the_status(capsys):
     assert (user.plan_abonnement, user.statut_abonnement) == ("entreprise", "essai")
 
 
+def test_set_plan_accepts_codes_typed_in_capitals():
+    user = UserFactory(adresse_email="awa@exemple.ci")
+
+    call_command("set_plan", "awa@exemple.ci", "Pro", "--status", "ACTIF")
+
+    user.refresh_from_db()
+    assert (user.plan_abonnement, user.statut_abonnement) == ("pro", "actif")
+
+
 def test_set_plan_says_so_when_nothing_changes(capsys):
     UserFactory(adresse_email="awa@exemple.ci", plan_abonnement="pro")
 

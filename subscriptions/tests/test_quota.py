@@ -4,6 +4,9 @@ from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from django.urls import path
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from core.exceptions import ApplicationError
 from subscriptions.models import ConversationUsage, Plan
@@ -131,3 +134,31 @@ def test_the_month_boundary_is_read_in_the_business_time_zone(user_on, settings)
 def test_the_month_start_in_abidjan_around_new_year():
     assert month_start(datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC)).isoformat() == "2026-12-01"
     assert month_start(datetime(2027, 1, 1, 0, 0, 0, tzinfo=UTC)).isoformat() == "2027-01-01"
+
+
+class ConversationStartProbeApi(APIView):
+    """Stands in for the conversations app's "start a conversation" endpoint."""
+
+    def post(self, request):
+        return Response({"used": conversation_quota_consume(user=request.user)}, status=201)
+
+
+urlpatterns = [path("api/v1/probe/conversations", ConversationStartProbeApi.as_view())]
+
+
+@pytest.mark.urls(__name__)
+def test_an_api_refusing_at_the_cap_answers_403_plan_limit_reached_in_the_error_shape(user_on, authed_client):
+    user = user_on("gratuit")
+    set_usage(user, 99)
+    client = authed_client(user)
+
+    assert client.post("/api/v1/probe/conversations").json() == {"used": 100}
+    response = client.post("/api/v1/probe/conversations")
+
+    assert response.status_code == 403
+    assert response.json() == {
+        "message": "Vous avez atteint la limite de 100 conversations par mois de votre plan Gratuit. "
+        "Passez à un plan supérieur pour continuer.",
+        "error": "plan_limit_reached",
+        "statusCode": 403,
+    }
