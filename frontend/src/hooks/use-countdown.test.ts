@@ -46,4 +46,11 @@ describe("useCountdown", () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current.seconds).toBe(599);
   });
+
+  it("shows the true time left when a background tab's timers were held back", () => {
+    const { result } = renderHook(() => useCountdown(600));
+    vi.setSystemTime(Date.now() + 120_000);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.seconds).toBe(479);
+  });
 });

@@ -44,7 +44,7 @@ export function PhoneField({ label, value, country, onChange, onBlur, error, cou
           >
             {countries.map((item) => (
               <option key={item.code} value={item.name}>
-                {item.name} (+{item.dialCode})
+                +{item.dialCode} {item.name}
               </option>
             ))}
           </select>

@@ -1,0 +1,57 @@
+"""Helpers of the auth browser tests: accounts, the code read from the SMTP sink, a signed-in page."""
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.tests.factories import PASSWORD, UnverifiedUserFactory, UserFactory
+from conftest import body_text
+
+CODE_RE = re.compile(r"^\s*(\d{6})\s*$", re.MULTILINE)
+
+__all__ = ["PASSWORD", "code_sent_to", "expire_codes_of", "local_storage", "sign_in"]
+
+
+def code_sent_to(smtp_sink, address: str, *, after: int = 0) -> str:
+    """The 6-digit code of the (after+1)-th e-mail sent to ``address``, read from its text."""
+
+    def for_address(message) -> bool:
+        return address in str(message["To"])
+
+    smtp_sink.wait_for(lambda m: len([x for x in smtp_sink.messages if for_address(x)]) > after)
+    message = [m for m in smtp_sink.messages if for_address(m)][after]
+    match = CODE_RE.search(body_text(message))
+    assert match, f"no code alone on a line in:\n{body_text(message)}"
+    return match.group(1)
+
+
+def expire_codes_of(user) -> None:
+    """Force the user's live codes past their expiry, as the server's clock would."""
+    user.one_time_codes.filter(used_at__isnull=True).update(expires_at=timezone.now() - timedelta(seconds=1))
+
+
+def local_storage(page) -> dict:
+    return json.loads(page.evaluate("JSON.stringify(Object.assign({}, window.localStorage))"))
+
+
+def sign_in(page, live_url: str, email: str, password: str = PASSWORD) -> None:
+    """Log in through the login screen and wait for the dashboard."""
+    page.goto(live_url + "/auth/login")
+    page.locator("input[name=adresse_email]").fill(email)
+    page.locator("input[name=mot_de_passe]").fill(password)
+    page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url(live_url + "/dashboard")
+    page.get_by_role("heading", name=re.compile("Bienvenue")).wait_for()
+
+
+@pytest.fixture
+def verified_user(live_url):
+    return UserFactory(prenom="Awa", nom="Koné")
+
+
+@pytest.fixture
+def unverified_user(live_url):
+    return UnverifiedUserFactory(prenom="Yao", nom="Kouassi")
