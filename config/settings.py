@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "integrations",
     "preferences",
     "mailbox",
+    "logistics",
 ]
 
 MIDDLEWARE = [

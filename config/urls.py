@@ -29,6 +29,7 @@ api_v1 = [
     path("integrations/", include("integrations.urls")),
     path("preferences", include("preferences.urls")),
     path("mailbox/", include("mailbox.urls")),
+    path("logistics/", include("logistics.urls")),
 ]
 
 urlpatterns = [

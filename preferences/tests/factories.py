@@ -1,4 +1,5 @@
 import factory
+from django.contrib.auth.hashers import make_password
 
 from accounts.models import User
 
@@ -15,4 +16,5 @@ class UserFactory(factory.django.DjangoModelFactory):
     adresse_email = factory.Sequence(lambda n: f"owner{n}@example.ci")
     compte_verifie = True
     otp_verified = True
-    password = factory.django.Password("Motdepasse1")
+    # API tests authenticate with force_authenticate: an unusable password skips the slow Argon2 hash.
+    password = factory.LazyFunction(lambda: make_password(None))

@@ -1,0 +1,202 @@
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.pagination import PageNumberPagination
+
+from .selectors import delivery_counters, delivery_get, delivery_list, driver_counters, driver_get, driver_list
+from .serializers import (
+    DeliveryAssignInputSerializer,
+    DeliveryDelayInputSerializer,
+    DeliveryListFilterSerializer,
+    DeliveryListResponseSerializer,
+    DeliveryOutputSerializer,
+    DeliveryScheduleInputSerializer,
+    DeliveryStatusInputSerializer,
+    DriverListResponseSerializer,
+    DriverOutputSerializer,
+    RouteOutputSerializer,
+)
+from .services import (
+    ROUTE_EXPLANATION,
+    delivery_assign_driver,
+    delivery_report_delay,
+    delivery_schedule,
+    delivery_status_change,
+    driver_route_optimize,
+)
+
+TAGS = ["logistics"]
+REFERENCE = OpenApiParameter("reference", str, OpenApiParameter.PATH, description="Référence LIV-<année>-<numéro>.")
+
+
+def paginated_with_counters(view, request, queryset, serializer_class, counters) -> Response:
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    response = paginator.get_paginated_response(serializer_class(page, many=True).data)
+    response.data["counters"] = counters
+    return response
+
+
+def _delivery_response(delivery, code=status.HTTP_200_OK) -> Response:
+    return Response(DeliveryOutputSerializer(delivery).data, status=code)
+
+
+class DeliveryListApi(APIView):
+    """Three queries whatever the number of deliveries: counters, page count, page rows."""
+
+    @extend_schema(
+        operation_id="logistics_deliveries_list",
+        summary="Livraisons du compte, avec les compteurs par statut",
+        parameters=[
+            OpenApiParameter("status", str, enum=["pending", "preparing", "en_route", "delivered"]),
+            OpenApiParameter("driver", int, description="Livraisons d'un livreur, dans l'ordre de sa tournée."),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses=DeliveryListResponseSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        filters = DeliveryListFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        counters = delivery_counters(user=request.user)
+        deliveries = delivery_list(
+            user=request.user,
+            status=filters.validated_data.get("status"),
+            driver_id=filters.validated_data.get("driver"),
+        )
+        return paginated_with_counters(self, request, deliveries, DeliveryOutputSerializer, counters)
+
+    @extend_schema(
+        operation_id="logistics_deliveries_schedule",
+        summary="Planifier une livraison",
+        description="Crée une livraison « En attente » avec la référence suivante du compte (LIV-<année>-<numéro>). "
+        "Les coordonnées sont celles du centre de la commune si elles ne sont pas données.",
+        request=DeliveryScheduleInputSerializer,
+        responses={201: DeliveryOutputSerializer},
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = DeliveryScheduleInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        driver = driver_get(user=request.user, driver_id=data["driverId"]) if "driverId" in data else None
+        delivery = delivery_schedule(
+            user=request.user,
+            customer_name=data["customer"],
+            customer_phone=data["phone"],
+            address=data["address"],
+            commune=data["commune"],
+            products=data["products"],
+            amount=data["amount"],
+            estimated_at=data["estimatedTime"],
+            priority=data["priority"],
+            driver=driver,
+            latitude=data.get("latitude"),
+            longitude=data.get("longitude"),
+        )
+        return _delivery_response(delivery, status.HTTP_201_CREATED)
+
+
+class DeliveryDetailApi(APIView):
+    @extend_schema(
+        operation_id="logistics_deliveries_retrieve", summary="Une livraison", parameters=[REFERENCE],
+        responses=DeliveryOutputSerializer, tags=TAGS,
+    )
+    def get(self, request, reference: str):
+        return _delivery_response(delivery_get(user=request.user, reference=reference))
+
+
+class DeliveryStatusChangeApi(APIView):
+    @extend_schema(
+        operation_id="logistics_deliveries_status",
+        summary="Changer le statut d'une livraison",
+        description="Seulement d'une étape vers l'avant : pending → preparing → en_route → delivered "
+        "(En attente → Préparation → En route → Livré). Sinon 400 invalid_transition avec un message en "
+        "français ; passer « En route » exige un livreur (400 driver_required).",
+        parameters=[REFERENCE],
+        request=DeliveryStatusInputSerializer,
+        responses=DeliveryOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, reference: str):
+        serializer = DeliveryStatusInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        delivery = delivery_get(user=request.user, reference=reference)
+        return _delivery_response(delivery_status_change(delivery=delivery, status=serializer.validated_data["status"]))
+
+
+class DeliveryAssignDriverApi(APIView):
+    @extend_schema(
+        operation_id="logistics_deliveries_assign_driver",
+        summary="Assigner un livreur",
+        parameters=[REFERENCE],
+        request=DeliveryAssignInputSerializer,
+        responses=DeliveryOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, reference: str):
+        serializer = DeliveryAssignInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        delivery = delivery_get(user=request.user, reference=reference)
+        driver = driver_get(user=request.user, driver_id=serializer.validated_data["driverId"])
+        return _delivery_response(delivery_assign_driver(delivery=delivery, driver=driver))
+
+
+class DeliveryReportDelayApi(APIView):
+    @extend_schema(
+        operation_id="logistics_deliveries_report_delay",
+        summary="Signaler un retard (nouvelle heure estimée et motif)",
+        parameters=[REFERENCE],
+        request=DeliveryDelayInputSerializer,
+        responses=DeliveryOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, reference: str):
+        serializer = DeliveryDelayInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        delivery = delivery_get(user=request.user, reference=reference)
+        return _delivery_response(
+            delivery_report_delay(
+                delivery=delivery,
+                estimated_at=serializer.validated_data["estimatedTime"],
+                note=serializer.validated_data["note"],
+            )
+        )
+
+
+class DriverListApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_list",
+        summary="Livreurs du compte, avec les compteurs (actifs, disponibles)",
+        description="Un livreur est « active » (En livraison) s'il a une livraison en route, sinon « available ».",
+        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        responses=DriverListResponseSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        counters = driver_counters(user=request.user)
+        return paginated_with_counters(self, request, driver_list(user=request.user), DriverOutputSerializer, counters)
+
+
+class DriverRouteOptimizeApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_optimize_route",
+        summary="Optimiser les trajets d'un livreur",
+        description=ROUTE_EXPLANATION + " L'ordre est enregistré (routePosition) et renvoyé.",
+        request=None,
+        responses=RouteOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, driver_id: int):
+        driver = driver_get(user=request.user, driver_id=driver_id)
+        stops = driver_route_optimize(driver=driver)
+        body = {
+            "driver": driver,
+            "stops": stops,
+            "totalDistanceKm": round(sum(stop.distance_km for stop in stops), 2),
+            "explanation": ROUTE_EXPLANATION,
+        }
+        return Response(RouteOutputSerializer(body).data)

@@ -1,0 +1,31 @@
+"""Places the dashboard knows, with approximate centre coordinates (WGS 84).
+
+Abidjan's communes plus the country's main cities. A delivery names its commune (or city); its
+coordinates default to that place's centre unless the caller gives exact ones, and its ``city``
+(used by 'ventes par ville') is Abidjan for the communes, the place itself otherwise.
+"""
+
+ABIDJAN = "Abidjan"
+
+# name -> (city, latitude, longitude)
+PLACES: dict[str, tuple[str, float, float]] = {
+    "Abobo": (ABIDJAN, 5.4180, -4.0200),
+    "Adjamé": (ABIDJAN, 5.3660, -4.0220),
+    "Anyama": (ABIDJAN, 5.4940, -4.0520),
+    "Attécoubé": (ABIDJAN, 5.3370, -4.0410),
+    "Bingerville": (ABIDJAN, 5.3560, -3.8850),
+    "Cocody": (ABIDJAN, 5.3600, -3.9800),
+    "Koumassi": (ABIDJAN, 5.2980, -3.9480),
+    "Marcory": (ABIDJAN, 5.3030, -3.9830),
+    "Plateau": (ABIDJAN, 5.3240, -4.0200),
+    "Port-Bouët": (ABIDJAN, 5.2560, -3.9260),
+    "Songon": (ABIDJAN, 5.3200, -4.2600),
+    "Treichville": (ABIDJAN, 5.2920, -4.0090),
+    "Yopougon": (ABIDJAN, 5.3450, -4.0800),
+    "Bouaké": ("Bouaké", 7.6900, -5.0300),
+    "Yamoussoukro": ("Yamoussoukro", 6.8200, -5.2770),
+    "San-Pédro": ("San-Pédro", 4.7480, -6.6360),
+    "Daloa": ("Daloa", 6.8770, -6.4500),
+    "Korhogo": ("Korhogo", 9.4580, -5.6300),
+    "Grand-Bassam": ("Grand-Bassam", 5.2000, -3.7400),
+}

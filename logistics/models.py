@@ -1,0 +1,123 @@
+"""Drivers and deliveries of one account.
+
+A delivery is the account's order as well: products, amount in F CFA, the customer and where to
+deliver (commune/city and coordinates). The statistics read sales from here (DESIGN decision: one
+table rather than a separate Order model, since every order the assistant takes is delivered).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending", "En attente"
+    PREPARING = "preparing", "Préparation"
+    EN_ROUTE = "en_route", "En route"
+    DELIVERED = "delivered", "Livré"
+
+
+# The only allowed moves, one step forward each (SPEC.md section 4 order).
+NEXT_STATUS = {
+    DeliveryStatus.PENDING: DeliveryStatus.PREPARING,
+    DeliveryStatus.PREPARING: DeliveryStatus.EN_ROUTE,
+    DeliveryStatus.EN_ROUTE: DeliveryStatus.DELIVERED,
+}
+OPEN_STATUSES = [DeliveryStatus.PENDING, DeliveryStatus.PREPARING, DeliveryStatus.EN_ROUTE]
+# Progress shown by the page's bar when a delivery enters a status.
+PROGRESS = {
+    DeliveryStatus.PENDING: 0,
+    DeliveryStatus.PREPARING: 25,
+    DeliveryStatus.EN_ROUTE: 60,
+    DeliveryStatus.DELIVERED: 100,
+}
+
+
+class Priority(models.TextChoices):
+    HIGH = "high", "Urgent"
+    MEDIUM = "medium", "Normal"
+    LOW = "low", "Faible"
+
+
+class DriverStatus(models.TextChoices):
+    """Derived, not stored: a driver with a delivery en route is active, otherwise available."""
+
+    ACTIVE = "active", "En livraison"
+    AVAILABLE = "available", "Disponible"
+
+
+class Driver(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drivers", verbose_name="compte"
+    )
+    name = models.CharField("nom", max_length=120)
+    phone = models.CharField("téléphone", max_length=20)
+    rating = models.DecimalField("note", max_digits=2, decimal_places=1, default=5)
+    # Last known position: the route optimisation starts from here.
+    commune = models.CharField("commune", max_length=60)
+    latitude = models.DecimalField("latitude", max_digits=9, decimal_places=6)
+    longitude = models.DecimalField("longitude", max_digits=9, decimal_places=6)
+    created_at = models.DateTimeField("créé le", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "livreur"
+        verbose_name_plural = "livreurs"
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Delivery(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deliveries", verbose_name="compte"
+    )
+    reference = models.CharField("référence", max_length=20, help_text="LIV-<année>-<numéro>")
+    year = models.PositiveSmallIntegerField("année")
+    number = models.PositiveIntegerField("numéro")
+    customer_name = models.CharField("client", max_length=120)
+    customer_phone = models.CharField("téléphone", max_length=20)
+    address = models.CharField("adresse", max_length=255)
+    commune = models.CharField("commune", max_length=60)
+    city = models.CharField("ville", max_length=60, db_index=True)
+    latitude = models.DecimalField("latitude", max_digits=9, decimal_places=6)
+    longitude = models.DecimalField("longitude", max_digits=9, decimal_places=6)
+    products = models.JSONField("produits", default=list)
+    amount = models.PositiveIntegerField("montant (F CFA)", default=0)
+    status = models.CharField("statut", max_length=12, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING)
+    priority = models.CharField("priorité", max_length=10, choices=Priority.choices, default=Priority.MEDIUM)
+    progress = models.PositiveSmallIntegerField("progression", default=0)
+    driver = models.ForeignKey(
+        Driver, on_delete=models.SET_NULL, null=True, blank=True, related_name="deliveries", verbose_name="livreur"
+    )
+    estimated_at = models.DateTimeField("heure estimée", null=True, blank=True)
+    delay_note = models.CharField("motif du retard", max_length=300, blank=True)
+    delay_reported_at = models.DateTimeField("retard signalé le", null=True, blank=True)
+    route_position = models.PositiveSmallIntegerField("ordre dans la tournée", null=True, blank=True)
+    created_at = models.DateTimeField("créée le", db_index=True)
+    delivered_at = models.DateTimeField("livrée le", null=True, blank=True)
+    updated_at = models.DateTimeField("mise à jour", auto_now=True)
+
+    class Meta:
+        verbose_name = "livraison"
+        verbose_name_plural = "livraisons"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "reference"], name="logistics_delivery_reference_unique"),
+            models.UniqueConstraint(fields=["owner", "year", "number"], name="logistics_delivery_number_unique"),
+        ]
+        indexes = [models.Index(fields=["owner", "-created_at"], name="logistics_owner_created")]
+
+    def __str__(self) -> str:
+        return self.reference
+
+
+class DeliverySequence(models.Model):
+    """The last delivery number given per account and year: references never repeat, even
+    when two deliveries are scheduled at the same instant (see services.delivery_reference_next)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    year = models.PositiveSmallIntegerField()
+    last_number = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "year"], name="logistics_sequence_unique")]

@@ -1,0 +1,233 @@
+"""Writes for the logistics page: schedule a delivery, move it along its statuses, assign a
+driver, report a delay, and order a driver's round by nearest neighbour."""
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from core.exceptions import ApplicationError
+
+from .locations import PLACES
+from .models import (
+    NEXT_STATUS,
+    OPEN_STATUSES,
+    PROGRESS,
+    Delivery,
+    DeliverySequence,
+    DeliveryStatus,
+    Driver,
+    Priority,
+)
+
+MSG_ALREADY_IN_STATUS = "La livraison {reference} est déjà « {status} »."
+MSG_ALREADY_DELIVERED = "La livraison {reference} est déjà livrée : son statut ne peut plus changer."
+MSG_TRANSITION = (
+    "Transition impossible : une livraison « {current} » ne peut passer qu'à « {allowed} », pas à « {target} »."
+)
+MSG_DRIVER_REQUIRED = "Assignez un livreur avant de mettre la livraison {reference} en route."
+MSG_ASSIGN_DELIVERED = "Impossible d'assigner un livreur : la livraison {reference} est déjà livrée."
+MSG_DELAY_DELIVERED = "Impossible de signaler un retard : la livraison {reference} est déjà livrée."
+MSG_TIME_IN_PAST = "L'heure estimée doit être dans le futur."
+MSG_UNKNOWN_COMMUNE = "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."
+
+ROUTE_EXPLANATION = (
+    "Ordre calculé par la méthode du plus proche voisin : depuis la position du livreur, on va "
+    "chaque fois à la livraison non livrée la plus proche (distance à vol d'oiseau)."
+)
+
+
+def delivery_reference_next(*, user, year: int) -> int:
+    """Take the next delivery number of the account for ``year``; call inside a transaction.
+
+    The increment is one UPDATE ... SET last_number = last_number + 1: the row lock it takes
+    serialises concurrent callers until their transaction ends, so two deliveries never get the
+    same number. The first delivery of a year creates the row; if a concurrent caller created it
+    first, the unique constraint fails inside a savepoint and we increment theirs.
+    """
+    rows = DeliverySequence.objects.filter(owner=user, year=year)
+    if not rows.update(last_number=F("last_number") + 1):
+        try:
+            with transaction.atomic():
+                DeliverySequence.objects.create(owner=user, year=year, last_number=1)
+            return 1
+        except IntegrityError:
+            rows.update(last_number=F("last_number") + 1)
+    return rows.values_list("last_number", flat=True).get()
+
+
+def format_reference(year: int, number: int) -> str:
+    return f"LIV-{year}-{number:03d}"
+
+
+def place_coordinates(commune: str) -> tuple[str, float, float]:
+    if commune not in PLACES:
+        raise ApplicationError(MSG_UNKNOWN_COMMUNE, code="validation_error", errors={"commune": [MSG_UNKNOWN_COMMUNE]})
+    return PLACES[commune]
+
+
+@transaction.atomic
+def delivery_schedule(
+    *,
+    user,
+    customer_name: str,
+    customer_phone: str,
+    address: str,
+    commune: str,
+    products: list[str],
+    amount: int,
+    estimated_at: datetime | None = None,
+    priority: str = Priority.MEDIUM,
+    driver: Driver | None = None,
+    latitude: float | None = None,
+    longitude: float | None = None,
+    created_at: datetime | None = None,
+) -> Delivery:
+    """Create a pending delivery (an order to deliver) with the account's next reference.
+
+    Coordinates default to the commune's centre. ``driver`` must belong to ``user`` (the API
+    resolves it with a scoped lookup). ``created_at`` exists for imports and the demo seed.
+    """
+    if driver is not None and driver.owner_id != user.pk:
+        raise ValueError("The driver belongs to another account.")
+    city, default_lat, default_lng = place_coordinates(commune)
+    created_at = created_at or timezone.now()
+    year = timezone.localtime(created_at).year
+    number = delivery_reference_next(user=user, year=year)
+    return Delivery.objects.create(
+        owner=user,
+        reference=format_reference(year, number),
+        year=year,
+        number=number,
+        customer_name=customer_name,
+        customer_phone=customer_phone,
+        address=address,
+        commune=commune,
+        city=city,
+        latitude=default_lat if latitude is None else latitude,
+        longitude=default_lng if longitude is None else longitude,
+        products=products,
+        amount=amount,
+        priority=priority,
+        driver=driver,
+        estimated_at=estimated_at,
+        status=DeliveryStatus.PENDING,
+        progress=PROGRESS[DeliveryStatus.PENDING],
+        created_at=created_at,
+    )
+
+
+def _locked(delivery: Delivery) -> Delivery:
+    return Delivery.objects.select_for_update(of=("self",)).select_related("driver").get(pk=delivery.pk)
+
+
+@transaction.atomic
+def delivery_status_change(*, delivery: Delivery, status: str) -> Delivery:
+    """Move the delivery one step along pending -> preparing -> en_route -> delivered.
+
+    Anything else (backwards, skipping a step, the same status, leaving 'delivered') is an
+    ApplicationError 400 ``invalid_transition`` with a French message; going en route needs a driver.
+    """
+    delivery = _locked(delivery)
+    current = DeliveryStatus(delivery.status)
+    target = DeliveryStatus(status)
+    reference = delivery.reference
+    if current == DeliveryStatus.DELIVERED:
+        raise ApplicationError(MSG_ALREADY_DELIVERED.format(reference=reference), code="invalid_transition")
+    if target == current:
+        raise ApplicationError(
+            MSG_ALREADY_IN_STATUS.format(reference=reference, status=current.label), code="invalid_transition"
+        )
+    if NEXT_STATUS[current] != target:
+        raise ApplicationError(
+            MSG_TRANSITION.format(current=current.label, allowed=NEXT_STATUS[current].label, target=target.label),
+            code="invalid_transition",
+        )
+    if target == DeliveryStatus.EN_ROUTE and delivery.driver_id is None:
+        raise ApplicationError(MSG_DRIVER_REQUIRED.format(reference=reference), code="driver_required")
+    delivery.status = target
+    delivery.progress = PROGRESS[target]
+    update_fields = ["status", "progress", "updated_at"]
+    if target == DeliveryStatus.DELIVERED:
+        delivery.delivered_at = timezone.now()
+        delivery.route_position = None
+        update_fields += ["delivered_at", "route_position"]
+    delivery.save(update_fields=update_fields)
+    return delivery
+
+
+@transaction.atomic
+def delivery_assign_driver(*, delivery: Delivery, driver: Driver) -> Delivery:
+    """Give the delivery to one of the account's drivers (replacing any previous one)."""
+    delivery = _locked(delivery)
+    if driver.owner_id != delivery.owner_id:
+        raise ValueError("The driver belongs to another account.")
+    if delivery.status == DeliveryStatus.DELIVERED:
+        raise ApplicationError(MSG_ASSIGN_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
+    if delivery.driver_id != driver.pk:
+        delivery.route_position = None
+    delivery.driver = driver
+    delivery.save(update_fields=["driver", "route_position", "updated_at"])
+    return delivery
+
+
+@transaction.atomic
+def delivery_report_delay(*, delivery: Delivery, estimated_at: datetime, note: str) -> Delivery:
+    """Record a delay: the new estimated time (in the future) and the reason shown to the owner."""
+    delivery = _locked(delivery)
+    if delivery.status == DeliveryStatus.DELIVERED:
+        raise ApplicationError(MSG_DELAY_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
+    if estimated_at <= timezone.now():
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
+    delivery.estimated_at = estimated_at
+    delivery.delay_note = note
+    delivery.delay_reported_at = timezone.now()
+    delivery.save(update_fields=["estimated_at", "delay_note", "delay_reported_at", "updated_at"])
+    return delivery
+
+
+def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
+    """Great-circle (haversine) distance in kilometres."""
+    radius = 6371.0
+    phi1, phi2 = math.radians(lat1), math.radians(lat2)
+    dphi = phi2 - phi1
+    dlambda = math.radians(lng2 - lng1)
+    a = math.sin(dphi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(dlambda / 2) ** 2
+    return 2 * radius * math.asin(math.sqrt(a))
+
+
+@dataclass
+class RouteStop:
+    position: int
+    delivery: Delivery
+    distance_km: float
+
+
+@transaction.atomic
+def driver_route_optimize(*, driver: Driver) -> list[RouteStop]:
+    """Order the driver's open deliveries by nearest neighbour from the driver's position, store
+    the order (``route_position`` 1..n) and return the stops with each leg's distance."""
+    remaining = list(
+        Delivery.objects.select_for_update()
+        .filter(owner_id=driver.owner_id, driver=driver, status__in=OPEN_STATUSES)
+        .order_by("id")
+    )
+    here = (float(driver.latitude), float(driver.longitude))
+    stops: list[RouteStop] = []
+    while remaining:
+        nearest = min(
+            remaining,
+            key=lambda d: (distance_km(*here, float(d.latitude), float(d.longitude)), d.id),
+        )
+        remaining.remove(nearest)
+        leg = distance_km(*here, float(nearest.latitude), float(nearest.longitude))
+        stops.append(RouteStop(position=len(stops) + 1, delivery=nearest, distance_km=round(leg, 2)))
+        here = (float(nearest.latitude), float(nearest.longitude))
+    for stop in stops:
+        stop.delivery.route_position = stop.position
+        stop.delivery.driver = driver
+    Delivery.objects.bulk_update([stop.delivery for stop in stops], ["route_position"])
+    return stops
