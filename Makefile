@@ -7,9 +7,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FRONTEND := frontend
-FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
+FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend typecheck migrate collectstatic clean
+.PHONY: setup run test test-python test-frontend typecheck migrate collectstatic clean bench-web
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -25,6 +25,7 @@ $(FRONTEND)/node_modules/.stamp: $(FRONTEND)/package.json $(FRONTEND)/package-lo
 	cd $(FRONTEND) && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The build also prerenders the landing page to $(FRONTEND)/prerendered/landing.html (webpack.config.js).
 $(FRONTEND)/webpack-stats.json: $(FRONTEND)/node_modules/.stamp $(FRONTEND_SOURCES)
 	cd $(FRONTEND) && npm run --silent build
 
@@ -53,5 +54,17 @@ test-python: setup
 
 test: setup test-frontend test-python
 
+# Lighthouse on "/" (mobile, median of 5) against gunicorn with DEBUG off. Lighthouse is installed
+# apart, in $(FRONTEND)/.bench/, so the app's own npm install stays lean.
+LIGHTHOUSE_VERSION := 12.8.2
+$(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION):
+	mkdir -p $(FRONTEND)/.bench
+	test -f $(FRONTEND)/.bench/package.json || echo '{"name": "flux-bench", "private": true}' > $(FRONTEND)/.bench/package.json
+	cd $(FRONTEND)/.bench && npm install --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
+	touch $@
+
+bench-web: setup $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION)
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node $(FRONTEND)/scripts/bench-web.mjs
+
 clean:
-	rm -rf $(FRONTEND)/build $(FRONTEND)/webpack-stats.json var/staticfiles
+	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

@@ -4,19 +4,37 @@ Django serves the same HTML for every client-side route. It reads the SPA's rout
 frontend/src/config/routes.json (the file the React router reads too), so a known route answers
 200 and anything else answers 404 with the same shell, which renders the not-found page: crawlers
 and monitoring see real 404s while a person sees the French page.
+
+"/" is the exception: the build prerenders the landing page to frontend/prerendered/landing.html
+(see frontend/webpack.config.js), served inside the shell with the small `landing` bundle, so the
+page paints before any JavaScript runs and never downloads the SPA's libraries.
 """
 
 import json
 import logging
-from functools import cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from django.conf import settings
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 logger = logging.getLogger("flux.spa")
 
 ROUTES_FILE = settings.BASE_DIR / "frontend" / "src" / "config" / "routes.json"
+LANDING_HTML_FILE = settings.BASE_DIR / "frontend" / "prerendered" / "landing.html"
+WEBPACK_STATS_FILE = settings.BASE_DIR / "frontend" / "webpack-stats.json"
+LANDING_FONT = "inter-latin-wght-normal.woff2"
+
+META_TITLE = "Flux IA — l'assistant IA WhatsApp des entreprises ivoiriennes"
+META_DESCRIPTION = (
+    "Flux IA répond à vos clients sur WhatsApp en français, en anglais et en nouchi, vend et prend "
+    "les commandes 24h/24. Tableau de bord en français, prix en F CFA."
+)
 
 
 @cache
@@ -30,19 +48,86 @@ def is_spa_route(path: str) -> bool:
     return normalised in spa_routes()
 
 
-def render_shell(request, *, status: int = 200):
-    # Public, non-secret values the React app reads from <script id="flux-config">.
-    context = {
+@lru_cache(maxsize=2)
+def _read_prerendered(path: Path, modified: float) -> SafeString:
+    # The file is our own build output (React-escaped markup), never user input.
+    return mark_safe(path.read_text(encoding="utf-8"))
+
+
+def prerendered_landing() -> SafeString | None:
+    """The landing page's prerendered HTML, re-read whenever a build rewrites it."""
+    try:
+        modified = LANDING_HTML_FILE.stat().st_mtime
+    except FileNotFoundError:
+        return None
+    return _read_prerendered(LANDING_HTML_FILE, modified)
+
+
+@lru_cache(maxsize=2)
+def _font_asset(path: Path, modified: float) -> str | None:
+    with open(path, encoding="utf-8") as fh:
+        assets = json.load(fh).get("assets", {})
+    for asset in assets.values():
+        if asset.get("sourceFilename", "").endswith(LANDING_FONT):
+            return asset.get("publicPath")
+    return None
+
+
+def landing_font_url() -> str | None:
+    """The URL of the Inter font as the landing CSS names it (webpack's hashed name, which the
+    bundles use directly), to preload it on "/" in parallel with the style sheet."""
+    try:
+        modified = WEBPACK_STATS_FILE.stat().st_mtime
+    except FileNotFoundError:
+        return None
+    return _font_asset(WEBPACK_STATS_FILE, modified)
+
+
+def wants_to_save_data(request) -> bool:
+    return request.headers.get("Save-Data", "").strip().lower() == "on"
+
+
+def shell_context(request) -> dict:
+    return {
+        # Public, non-secret values the React app reads from <script id="flux-config">.
         "app_config": {
             "facebookAppId": settings.FACEBOOK_APP_ID,
             "facebookConfigId": settings.FACEBOOK_CONFIG_ID,
-        }
+        },
+        "meta_title": META_TITLE,
+        "meta_description": META_DESCRIPTION,
+        "page_url": request.build_absolute_uri(request.path),
+        "share_image_url": request.build_absolute_uri(static("img/og-image.jpg")),
+        # The page shows the video's poster and a play button instead of downloading the clip.
+        "save_data": wants_to_save_data(request),
     }
-    return render(request, "spa.html", context, status=status)
 
 
+def render_shell(request, *, status: int = 200):
+    response = render(request, "spa.html", shell_context(request), status=status)
+    patch_vary_headers(response, ["Save-Data"])
+    return response
+
+
+def render_landing(request):
+    landing_html = prerendered_landing()
+    if landing_html is None:
+        # A build without the prerender step: the SPA renders the same page client-side.
+        logger.warning("No prerendered landing page at %s; serving the SPA shell", LANDING_HTML_FILE)
+        return render_shell(request)
+    context = {**shell_context(request), "landing_html": landing_html, "font_url": landing_font_url()}
+    response = render(request, "landing.html", context)
+    patch_vary_headers(response, ["Save-Data"])
+    return response
+
+
+# The shell holds no secret (no CSRF token, no user data), so compressing it is BREACH-safe; the
+# prerendered landing page shrinks from ~55 KB to a fraction of that.
+@gzip_page
 @require_safe
 def spa_view(request, path: str = ""):
+    if request.path == "/":
+        return render_landing(request)
     if is_spa_route(request.path):
         return render_shell(request)
     logger.info("404 not found: %s", request.path)

@@ -1,5 +1,13 @@
 // The React app's build: content-hashed bundles in build/, recorded in webpack-stats.json for
 // django-webpack-loader, served by whitenoise under /static/.
+//
+// Two configurations run together:
+// - "web": the browser bundles. `main` is the SPA; `landing` is the only script "/" loads (the
+//   prerendered page's behaviour in plain DOM code, a few KB, no React).
+// - "prerender": LandingPage built for Node, rendered to prerendered/landing.html after the build;
+//   Django serves that HTML inside the shell on "/", so the hero paints before any JavaScript.
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -8,40 +16,73 @@ import MiniCssExtractPlugin from "mini-css-extract-plugin";
 import BundleTracker from "webpack-bundle-tracker";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const prerenderDir = path.resolve(here, "prerendered");
+const mediaPattern = /\.(woff2?|png|jpe?g|webp|avif|svg|gif|mp4|webm)$/i;
+// Both configurations name assets alike, so the prerendered HTML points at the files "web" emits.
+const assetModuleFilename = "assets/[name].[contenthash:12][ext]";
+
+const scriptRule = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  loader: "esbuild-loader",
+  options: { target: "es2020", jsx: "automatic" },
+};
+const resolve = {
+  extensions: [".tsx", ".ts", ".js"],
+  alias: { "@": path.resolve(here, "src") },
+};
+
+/** Runs the freshly built Node bundle and writes the landing page's static HTML. */
+class PrerenderLandingPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap("PrerenderLandingPlugin", (compilation) => {
+      if (compilation.errors.length > 0) return;
+      const require = createRequire(import.meta.url);
+      const bundle = path.join(prerenderDir, "prerender.cjs");
+      delete require.cache[bundle];
+      try {
+        const html = require(bundle).renderLanding();
+        // The CSP forbids inline styles: a React `style` prop would render as an attribute.
+        if (/\sstyle="/.test(html)) throw new Error("the landing markup carries an inline style attribute");
+        writeFileSync(path.join(prerenderDir, "landing.html"), html + "\n");
+      } catch (error) {
+        compilation.errors.push(new Error(`Prerendering the landing page failed: ${error.message}`));
+      }
+    });
+  }
+}
 
 export default (_env, argv) => {
   const production = argv.mode !== "development";
-  return {
-    mode: production ? "production" : "development",
+  const mode = production ? "production" : "development";
+
+  const web = {
+    name: "web",
+    mode,
     context: here,
-    entry: { main: "./src/main.tsx" },
+    entry: {
+      main: "./src/main.tsx",
+      landing: "./src/features/landing/entry.ts",
+    },
     output: {
       path: path.resolve(here, "build"),
       publicPath: "/static/",
       filename: production ? "js/[name].[contenthash:12].js" : "js/[name].js",
       chunkFilename: production ? "js/[name].[contenthash:12].js" : "js/[name].js",
-      assetModuleFilename: "assets/[name].[contenthash:12][ext]",
+      assetModuleFilename,
       clean: true,
     },
     // Never an eval-based source map: the CSP (script-src 'self') forbids eval.
     devtool: production ? false : "source-map",
-    resolve: {
-      extensions: [".tsx", ".ts", ".js"],
-      alias: { "@": path.resolve(here, "src") },
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: "esbuild-loader",
-          options: { target: "es2020", jsx: "automatic" },
-        },
+        scriptRule,
         {
           test: /\.css$/,
           use: [MiniCssExtractPlugin.loader, { loader: "css-loader", options: { importLoaders: 1 } }, "postcss-loader"],
         },
-        { test: /\.(woff2?|png|jpe?g|webp|avif|svg|gif|mp4|webm)$/i, type: "asset/resource" },
+        { test: mediaPattern, type: "asset/resource" },
       ],
     },
     plugins: [
@@ -58,4 +99,38 @@ export default (_env, argv) => {
     performance: { hints: false },
     stats: "errors-warnings",
   };
+
+  const prerender = {
+    name: "prerender",
+    mode,
+    context: here,
+    target: "node20",
+    entry: { prerender: "./scripts/prerender-entry.tsx" },
+    output: {
+      path: prerenderDir,
+      publicPath: "/static/",
+      filename: "[name].cjs",
+      library: { type: "commonjs2" },
+      assetModuleFilename,
+      clean: true,
+    },
+    // React comes from node_modules at render time; everything else is bundled.
+    externalsType: "commonjs",
+    externals: [/^react(-dom)?(\/.*)?$/],
+    devtool: false,
+    resolve,
+    module: {
+      rules: [
+        scriptRule,
+        // Only the URL is needed here: the "web" build emits the files themselves.
+        { test: mediaPattern, type: "asset/resource", generator: { emit: false } },
+      ],
+    },
+    plugins: [new PrerenderLandingPlugin()],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: "errors-warnings",
+  };
+
+  return [web, prerender];
 };

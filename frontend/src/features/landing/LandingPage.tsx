@@ -1,23 +1,42 @@
-import { Link } from "react-router-dom";
+import { useEffect, useRef } from "react";
 
-import { paths } from "@/config/paths";
+import { CallToAction } from "./components/CallToAction";
+import { Faq } from "./components/Faq";
+import { Features } from "./components/Features";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { Hero } from "./components/Hero";
+import { HowItWorks } from "./components/HowItWorks";
+import { Pricing } from "./components/Pricing";
+import { PresentationVideo } from "./components/PresentationVideo";
+import { Stats } from "./components/Stats";
+import { Testimonials } from "./components/Testimonials";
+import { enhanceLanding } from "./enhance";
 
-/** The public landing page. Its full content arrives with the landing-page work. */
+/** The public landing page (SPEC.md section 2).
+ *
+ * The build prerenders this component to static HTML (frontend/scripts/prerender-entry.tsx) that
+ * Django serves on "/" with the tiny `landing` entry; the SPA renders it too when it navigates to
+ * "/". Its links are plain <a>: from here, /auth and /dashboard load the full app. */
 export default function LandingPage() {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => (root.current ? enhanceLanding(root.current) : undefined), []);
+
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center">
-      <span className="rounded-full bg-brand-50 px-4 py-1 text-sm font-medium text-brand-700">
-        Technologie IA Made in Côte d'Ivoire
-      </span>
-      <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">
-        Flux IA, l'assistant IA qui répond à vos clients sur WhatsApp
-      </h1>
-      <p className="max-w-xl text-lg text-slate-600">
-        Il répond en français, en anglais et en nouchi, vend et prend les commandes, 24h/24.
-      </p>
-      <Link to={paths.auth.root} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
-        Essai Gratuit
-      </Link>
-    </main>
+    <div ref={root} data-landing="" className="pt-24 sm:pt-16">
+      <Header />
+      <main>
+        <Hero />
+        <Stats />
+        <Features />
+        <HowItWorks />
+        <PresentationVideo />
+        <Testimonials />
+        <Faq />
+        <Pricing />
+        <CallToAction />
+      </main>
+      <Footer />
+    </div>
   );
 }

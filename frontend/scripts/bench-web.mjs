@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `make bench-web`: Lighthouse (default mobile settings: simulated slow 4G, 4x CPU slowdown) on "/"
+// served the production way (gunicorn, DEBUG off, whitenoise serving the collected, compressed
+// static files), median of 5 runs. Prints JS bytes transferred, LCP, TBT, CLS and the score, and
+// exits non-zero when the issue's targets are missed.
+//
+// Lighthouse lives in frontend/.bench/ (ignored by git) so that `npm install` of the app stays lean.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "..", "..");
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const targets = { lcp: 1500, cls: 0.05, score: 95 };
+
+const { default: lighthouse } = await import(path.join(repo, "frontend/.bench/node_modules/lighthouse/core/index.js"));
+const chromeLauncher = await import(path.join(repo, "frontend/.bench/node_modules/chrome-launcher/dist/index.js"));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, server, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`gunicorn exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(
+  path.join(repo, ".venv/bin/gunicorn"),
+  ["config.wsgi", "--bind", `127.0.0.1:${port}`, "--workers", "2", "--log-level", "warning"],
+  { cwd: repo, env: { ...process.env, DEBUG: "false" }, stdio: ["ignore", "inherit", "inherit"] },
+);
+let chrome;
+const stop = () => {
+  if (chrome) chrome.kill();
+  if (server.exitCode === null) server.kill("SIGTERM");
+};
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
+
+try {
+  await waitUntilUp(`${base}/api/v1/health`, server);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run",
+    ],
+  });
+  const results = [];
+  let version = "";
+  for (let run = 1; run <= runs; run += 1) {
+    const { lhr } = await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const scripts = lhr.audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
+    const result = {
+      jsBytes: scripts?.transferSize ?? 0,
+      lcp: lhr.audits["largest-contentful-paint"].numericValue,
+      tbt: lhr.audits["total-blocking-time"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      fcp: lhr.audits["first-contentful-paint"].numericValue,
+      score: Math.round(lhr.categories.performance.score * 100),
+    };
+    results.push(result);
+    version = lhr.lighthouseVersion;
+    console.log(
+      `run ${run}: score ${result.score}, LCP ${Math.round(result.lcp)} ms, FCP ${Math.round(result.fcp)} ms, ` +
+        `TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}, JS ${result.jsBytes} B`,
+    );
+  }
+  const summary = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
+  console.log(`\nLighthouse ${version} mobile, "/" served by gunicorn (DEBUG off), median of ${runs}:`);
+  console.log(`  JS transferred  ${summary.jsBytes} B (${(summary.jsBytes / 1024).toFixed(1)} KB)`);
+  console.log(`  LCP             ${Math.round(summary.lcp)} ms   (target ≤ ${targets.lcp} ms)`);
+  console.log(`  FCP             ${Math.round(summary.fcp)} ms`);
+  console.log(`  TBT             ${Math.round(summary.tbt)} ms`);
+  console.log(`  CLS             ${summary.cls.toFixed(3)}   (target ≤ ${targets.cls})`);
+  console.log(`  Score           ${summary.score}   (target ≥ ${targets.score})`);
+  const missed = summary.lcp > targets.lcp || summary.cls > targets.cls || summary.score < targets.score;
+  if (missed) {
+    console.error("\nThe landing page misses its speed targets.");
+    process.exitCode = 1;
+  }
+} finally {
+  stop();
+}
