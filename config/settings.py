@@ -294,5 +294,11 @@ LOGGING = {
 
 # Outside services: each stays off until its settings are present.
 WHATSAPP_TOKEN_WEBHOOK_URL = env.str("WHATSAPP_TOKEN_WEBHOOK_URL", default="")
+# Seconds for the whole exchange with that webhook (SPEC.md: 10 s).
+WHATSAPP_WEBHOOK_TIMEOUT = env.float("WHATSAPP_WEBHOOK_TIMEOUT", default=10.0)
+# Fernet key(s), comma-separated, newest first, encrypting the stored WhatsApp tokens. Unset, a key
+# is derived from SECRET_KEY (local runs); production with the webhook set refuses to start without
+# one (integrations/configuration.py).
+WHATSAPP_TOKEN_KEY = env.str("WHATSAPP_TOKEN_KEY", default="")
 FACEBOOK_APP_ID = env.str("FACEBOOK_APP_ID", default="")
 FACEBOOK_CONFIG_ID = env.str("FACEBOOK_CONFIG_ID", default="")

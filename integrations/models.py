@@ -1,0 +1,58 @@
+"""One WhatsApp connection per account: the outcome of the dashboard's Facebook flow.
+
+The credential the flow produced (an access token, or an Embedded Signup code) is stored encrypted
+with ``WHATSAPP_TOKEN_KEY`` (see ``integrations/crypto.py``) and is never returned by any API nor
+shown in the admin. Disconnecting keeps the row (who and when) but wipes the credential.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class ConnectionStatus(models.TextChoices):
+    CONNECTED = "connected", "Connecté"
+    DISCONNECTED = "disconnected", "Déconnecté"
+
+
+class CredentialType(models.TextChoices):
+    ACCESS_TOKEN = "access_token", "Jeton d'accès"
+    CODE = "code", "Code d'inscription intégrée"
+
+
+class WhatsAppConnection(models.Model):
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="whatsapp_connection", verbose_name="compte"
+    )
+    status = models.CharField(
+        "statut", max_length=20, choices=ConnectionStatus.choices, default=ConnectionStatus.DISCONNECTED
+    )
+    # Fernet ciphertext of the credential; empty once disconnected.
+    token_ciphertext = models.TextField("jeton chiffré", blank=True, editable=False)
+    credential_type = models.CharField(
+        "type d'identifiant", max_length=20, choices=CredentialType.choices, blank=True
+    )
+    waba_id = models.CharField("identifiant WhatsApp Business", max_length=32, blank=True)
+    phone_number_id = models.CharField("identifiant du numéro", max_length=32, blank=True)
+    connected_at = models.DateTimeField("connecté le", null=True, blank=True)
+    disconnected_at = models.DateTimeField("déconnecté le", null=True, blank=True)
+    disconnected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="déconnecté par",
+    )
+    created_at = models.DateTimeField("créé le", auto_now_add=True)
+    updated_at = models.DateTimeField("mis à jour", auto_now=True)
+
+    class Meta:
+        verbose_name = "connexion WhatsApp"
+        verbose_name_plural = "connexions WhatsApp"
+
+    def __str__(self) -> str:
+        return f"WhatsApp de {self.owner_id} ({self.get_status_display()})"
+
+    @property
+    def is_connected(self) -> bool:
+        return self.status == ConnectionStatus.CONNECTED

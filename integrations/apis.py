@@ -1,0 +1,94 @@
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.response import Response
+from rest_framework.throttling import UserRateThrottle
+from rest_framework.views import APIView
+
+from .selectors import whatsapp_connection_get
+from .serializers import (
+    WhatsAppConnectInputSerializer,
+    WhatsAppConnectOutputSerializer,
+    WhatsAppStatusOutputSerializer,
+)
+from .services import whatsapp_connect, whatsapp_disconnect
+
+TAGS = ["integrations"]
+
+
+class WhatsAppConnectThrottle(UserRateThrottle):
+    """Each attempt calls the automation webhook: a person needs a few, a loop should not get more."""
+
+    scope = "whatsapp_connect"
+    rate = "10/min"
+
+
+class WhatsAppConnectApi(APIView):
+    throttle_classes = [WhatsAppConnectThrottle]
+
+    @extend_schema(
+        operation_id="integrations_whatsapp_connect",
+        summary="Connecter WhatsApp (relais du jeton Facebook)",
+        description=(
+            "Reçoit le résultat du flux Facebook du tableau de bord : soit `access_token` (FB.login "
+            "classique), soit `code` (inscription intégrée) avec, si connus, `waba_id` et "
+            "`phone_number_id`. Le serveur transmet l'identifiant en JSON (champ `token`) au webhook "
+            "d'automatisation `WHATSAPP_TOKEN_WEBHOOK_URL` (https, 10 s) et lit `status` de sa réponse. "
+            "Succès : la connexion du compte est enregistrée (jeton chiffré, jamais renvoyé). Toute autre "
+            "issue (statut différent de « success », réponse non JSON, erreur HTTP, délai dépassé, "
+            "connexion refusée) répond 502 `whatsapp_configuration_failed` ; un webhook non configuré "
+            "répond 503 `whatsapp_unavailable` ; le message est toujours « Une erreur est survenue lors "
+            "de la configuration. »"
+        ),
+        request=WhatsAppConnectInputSerializer,
+        responses={
+            200: WhatsAppConnectOutputSerializer,
+            400: OpenApiResponse(description="Identifiant manquant, double ou invalide (validation_error)."),
+            401: OpenApiResponse(description="Authentification requise."),
+            429: OpenApiResponse(description="Plus de 10 tentatives par minute."),
+            502: OpenApiResponse(description="Le webhook n'a pas confirmé la configuration."),
+            503: OpenApiResponse(description="Le webhook n'est pas configuré sur ce serveur."),
+        },
+        examples=[
+            OpenApiExample("Jeton d'accès", value={"access_token": "EAAG..."}, request_only=True),
+            OpenApiExample(
+                "Inscription intégrée",
+                value={"code": "AQB...", "waba_id": "102290129340398", "phone_number_id": "106540352242922"},
+                request_only=True,
+            ),
+        ],
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = WhatsAppConnectInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        connection = whatsapp_connect(user=request.user, **serializer.validated_data)
+        connection_data = WhatsAppStatusOutputSerializer.from_connection(connection).data
+        return Response(WhatsAppConnectOutputSerializer({"status": "success", "connection": connection_data}).data)
+
+
+class WhatsAppStatusApi(APIView):
+    @extend_schema(
+        operation_id="integrations_whatsapp_status",
+        summary="État de la connexion WhatsApp du compte",
+        description="`status` vaut `connected`, `disconnected` ou `not_connected` (jamais connecté). "
+        "Le jeton n'est jamais renvoyé.",
+        responses=WhatsAppStatusOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        connection = whatsapp_connection_get(user=request.user)
+        return Response(WhatsAppStatusOutputSerializer.from_connection(connection).data)
+
+
+class WhatsAppDisconnectApi(APIView):
+    @extend_schema(
+        operation_id="integrations_whatsapp_disconnect",
+        summary="Déconnecter WhatsApp",
+        description="Marque la connexion comme déconnectée et efface le jeton chiffré. Sans connexion "
+        "active, ne change rien. Renvoie l'état de la connexion.",
+        request=None,
+        responses=WhatsAppStatusOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request):
+        connection = whatsapp_disconnect(user=request.user, by=request.user)
+        return Response(WhatsAppStatusOutputSerializer.from_connection(connection).data)

@@ -1,0 +1,123 @@
+"""Input and output of the WhatsApp connection API (``/api/v1/integrations/whatsapp/*``).
+
+The credential is write-only: no output serializer has a field for it.
+"""
+
+import re
+
+from rest_framework import serializers
+
+from .models import ConnectionStatus
+
+MSG_CREDENTIAL_REQUIRED = "Le jeton d'accès Facebook ou le code d'inscription est requis."
+MSG_CREDENTIAL_BOTH = "Envoyez soit le jeton d'accès, soit le code d'inscription, pas les deux."
+MSG_TOKEN_TOO_LONG = "Le jeton d'accès est trop long."
+MSG_TOKEN_INVALID = "Le jeton d'accès contient des caractères invalides."
+MSG_CODE_TOO_LONG = "Le code d'inscription est trop long."
+MSG_CODE_INVALID = "Le code d'inscription contient des caractères invalides."
+MSG_WABA_ID_INVALID = "L'identifiant du compte WhatsApp Business doit contenir uniquement des chiffres."
+MSG_PHONE_NUMBER_ID_INVALID = "L'identifiant du numéro WhatsApp doit contenir uniquement des chiffres."
+MSG_ID_TOO_LONG = "L'identifiant ne peut pas dépasser 32 chiffres."
+MSG_NOT_TEXT = "Valeur invalide : une chaîne de caractères est attendue."
+
+MAX_CREDENTIAL_LENGTH = 4096
+MAX_ID_LENGTH = 32
+# Facebook tokens and codes are printable ASCII without spaces.
+CREDENTIAL_PATTERN = re.compile(r"^[\x21-\x7e]+$")
+ID_PATTERN = re.compile(r"^[0-9]+$")
+
+
+def _text(*, too_long: str, max_length: int, help_text: str) -> serializers.CharField:
+    return serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=max_length,
+        help_text=help_text,
+        error_messages={"invalid": MSG_NOT_TEXT, "max_length": too_long},
+    )
+
+
+class WhatsAppConnectInputSerializer(serializers.Serializer):
+    access_token = _text(
+        too_long=MSG_TOKEN_TOO_LONG,
+        max_length=MAX_CREDENTIAL_LENGTH,
+        help_text="Jeton d'accès renvoyé par FB.login (flux classique). Exclusif avec « code ».",
+    )
+    code = _text(
+        too_long=MSG_CODE_TOO_LONG,
+        max_length=MAX_CREDENTIAL_LENGTH,
+        help_text="Code renvoyé par FB.login avec l'inscription intégrée (response_type « code »). "
+        "Exclusif avec « access_token ».",
+    )
+    waba_id = _text(
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="Identifiant du compte WhatsApp Business (événement WA_EMBEDDED_SIGNUP), facultatif.",
+    )
+    phone_number_id = _text(
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="Identifiant du numéro de téléphone WhatsApp (événement WA_EMBEDDED_SIGNUP), facultatif.",
+    )
+
+    def validate_access_token(self, value: str) -> str:
+        if value and not CREDENTIAL_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_TOKEN_INVALID)
+        return value
+
+    def validate_code(self, value: str) -> str:
+        if value and not CREDENTIAL_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_CODE_INVALID)
+        return value
+
+    def validate_waba_id(self, value: str) -> str:
+        if value and not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_WABA_ID_INVALID)
+        return value
+
+    def validate_phone_number_id(self, value: str) -> str:
+        if value and not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_PHONE_NUMBER_ID_INVALID)
+        return value
+
+    def validate(self, attrs: dict) -> dict:
+        access_token, code = attrs.get("access_token", ""), attrs.get("code", "")
+        if not access_token and not code:
+            raise serializers.ValidationError({"access_token": [MSG_CREDENTIAL_REQUIRED]})
+        if access_token and code:
+            raise serializers.ValidationError({"code": [MSG_CREDENTIAL_BOTH]})
+        return attrs
+
+
+class WhatsAppStatusOutputSerializer(serializers.Serializer):
+    """The account's connection as the dashboard shows it; built from a row or from None."""
+
+    connected = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=[*ConnectionStatus.values, "not_connected"])
+    connected_at = serializers.DateTimeField(allow_null=True)
+    disconnected_at = serializers.DateTimeField(allow_null=True)
+    waba_id = serializers.CharField(allow_null=True)
+    phone_number_id = serializers.CharField(allow_null=True)
+
+    @staticmethod
+    def from_connection(connection) -> "WhatsAppStatusOutputSerializer":
+        if connection is None:
+            data = {
+                "connected": False, "status": "not_connected", "connected_at": None, "disconnected_at": None,
+                "waba_id": None, "phone_number_id": None,
+            }
+        else:
+            data = {
+                "connected": connection.is_connected,
+                "status": connection.status,
+                "connected_at": connection.connected_at,
+                "disconnected_at": connection.disconnected_at,
+                "waba_id": connection.waba_id or None,
+                "phone_number_id": connection.phone_number_id or None,
+            }
+        return WhatsAppStatusOutputSerializer(data)
+
+
+class WhatsAppConnectOutputSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["success"], help_text="Toujours « success » (SPEC.md section 7).")
+    connection = WhatsAppStatusOutputSerializer()
