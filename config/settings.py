@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "preferences",
     "mailbox",
     "logistics",
+    "conversations",
 ]
 
 MIDDLEWARE = [

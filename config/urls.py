@@ -30,6 +30,7 @@ api_v1 = [
     path("preferences", include("preferences.urls")),
     path("mailbox/", include("mailbox.urls")),
     path("logistics/", include("logistics.urls")),
+    path("", include("conversations.urls")),
 ]
 
 urlpatterns = [

@@ -1,0 +1,126 @@
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.pagination import PageNumberPagination
+
+from .selectors import conversation_counters, conversation_get, conversation_list, message_list
+from .serializers import (
+    ConversationListFilterSerializer,
+    ConversationListResponseSerializer,
+    ConversationOutputSerializer,
+    ConversationStartInputSerializer,
+    MessageListResponseSerializer,
+    MessageOutputSerializer,
+    MessageSendInputSerializer,
+    MessageSentResponseSerializer,
+)
+from .services import conversation_mark_read, conversation_start, message_send_by_owner
+
+TAGS = ["conversations"]
+
+
+def _sent(message, conversation, code) -> Response:
+    body = {"message": MessageOutputSerializer(message).data, "conversation": ConversationOutputSerializer(conversation).data}
+    return Response(body, status=code)
+
+
+class ConversationListApi(APIView):
+    """Three queries whatever the number of conversations: counters, page count, page rows."""
+
+    @extend_schema(
+        operation_id="conversations_list",
+        summary="Conversations du compte (recherche, non lues)",
+        parameters=[
+            OpenApiParameter("search", str, description="Nom ou numéro du contact, ou texte du dernier message."),
+            OpenApiParameter("unread", bool, description="true : seulement les conversations avec des messages non lus."),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses=ConversationListResponseSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        filters = ConversationListFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        counters = conversation_counters(user=request.user)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(conversation_list(user=request.user, **filters.validated_data), request, view=self)
+        response = paginator.get_paginated_response(ConversationOutputSerializer(page, many=True).data)
+        response.data["counters"] = counters
+        return response
+
+    @extend_schema(
+        operation_id="conversations_start",
+        summary="Écrire à un contact (démarre la conversation si elle n'existe pas)",
+        description="201 si une nouvelle conversation est démarrée : elle compte dans le quota mensuel du plan "
+        "(403 plan_limit_reached à la limite) ; 200 si la conversation avec ce numéro existait déjà. "
+        "Le message est enregistré avec le statut « pending » ; l'envoi WhatsApp le distribue.",
+        request=ConversationStartInputSerializer,
+        responses={201: MessageSentResponseSerializer, 200: MessageSentResponseSerializer},
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = ConversationStartInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with transaction.atomic():
+            conversation, created = conversation_start(
+                user=request.user, name=data["name"], whatsapp_number=data["whatsappNumber"]
+            )
+            message = message_send_by_owner(user=request.user, conversation=conversation, content=data["content"])
+        return _sent(message, conversation, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class ConversationMessageListApi(APIView):
+    """Three queries: the conversation, the page count, the page rows."""
+
+    @extend_schema(
+        operation_id="conversations_messages_list",
+        summary="Messages d'une conversation (du plus récent au plus ancien)",
+        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        responses=MessageListResponseSerializer,
+        tags=TAGS,
+    )
+    def get(self, request, conversation_id: int):
+        conversation = conversation_get(user=request.user, conversation_id=conversation_id)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(message_list(conversation=conversation), request, view=self)
+        response = paginator.get_paginated_response(MessageOutputSerializer(page, many=True).data)
+        response.data["conversation"] = ConversationOutputSerializer(conversation).data
+        return response
+
+    @extend_schema(
+        operation_id="conversations_messages_send",
+        summary="Envoyer un message (le propriétaire répond au client)",
+        description="Le message est enregistré tout de suite avec le statut « pending » (En attente d'envoi) ; "
+        "l'envoi WhatsApp met ensuite son statut à jour. Répondre marque la conversation comme lue.",
+        request=MessageSendInputSerializer,
+        responses={201: MessageSentResponseSerializer},
+        tags=TAGS,
+    )
+    def post(self, request, conversation_id: int):
+        serializer = MessageSendInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        conversation = conversation_get(user=request.user, conversation_id=conversation_id)
+        message = message_send_by_owner(
+            user=request.user, conversation=conversation, content=serializer.validated_data["content"]
+        )
+        return _sent(message, conversation, status.HTTP_201_CREATED)
+
+
+class ConversationMarkReadApi(APIView):
+    @extend_schema(
+        operation_id="conversations_mark_read",
+        summary="Marquer une conversation comme lue",
+        request=None,
+        responses=ConversationOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, conversation_id: int):
+        conversation = conversation_mark_read(
+            conversation=conversation_get(user=request.user, conversation_id=conversation_id)
+        )
+        return Response(ConversationOutputSerializer(conversation).data)

@@ -1,0 +1,42 @@
+"""Reads for the conversations page; each is a constant number of queries."""
+
+from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
+
+from .models import Conversation, Message
+
+
+def conversation_list(*, user, search: str = "", unread: bool = False) -> QuerySet[Conversation]:
+    """The account's conversations, most recent first. ``search`` matches the contact's name or
+    number or the last message; ``unread`` keeps those with unread messages."""
+    conversations = Conversation.objects.filter(owner=user).select_related("contact")
+    search = search.strip()
+    if search:
+        conversations = conversations.filter(
+            Q(contact__name__icontains=search)
+            | Q(contact__whatsapp_number__icontains=search)
+            | Q(last_message_preview__icontains=search)
+        )
+    if unread:
+        conversations = conversations.filter(unread_count__gt=0)
+    return conversations.order_by("-last_message_at", "-id")
+
+
+def conversation_counters(*, user) -> dict[str, int]:
+    """{total, unread (conversations), unreadMessages} in one query."""
+    return Conversation.objects.filter(owner=user).aggregate(
+        total=Count("id"),
+        unread=Count("id", filter=Q(unread_count__gt=0)),
+        unreadMessages=Coalesce(Sum("unread_count"), 0),
+    )
+
+
+def conversation_get(*, user, conversation_id: int) -> Conversation:
+    """The account's conversation, or 404 (another account's does not exist for this one)."""
+    return get_object_or_404(Conversation.objects.select_related("contact"), pk=conversation_id, owner=user)
+
+
+def message_list(*, conversation: Conversation) -> QuerySet[Message]:
+    """Newest first: page 1 is the latest messages (the chat panel shows them bottom-up)."""
+    return Message.objects.filter(conversation=conversation).order_by("-sent_at", "-id")

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import apis
+
+# Included at the API root: /api/v1/conversations, /api/v1/conversations/<id>/messages, ...
+urlpatterns = [
+    path("conversations", apis.ConversationListApi.as_view(), name="conversations"),
+    path(
+        "conversations/<int:conversation_id>/messages",
+        apis.ConversationMessageListApi.as_view(),
+        name="conversation-messages",
+    ),
+    path("conversations/<int:conversation_id>/read", apis.ConversationMarkReadApi.as_view(), name="conversation-read"),
+]
