@@ -1,0 +1,4 @@
+export { WhatsAppConnectPanel } from "./components/WhatsAppConnectPanel";
+export { useWhatsAppStatus, whatsappStatusQueryKey } from "./api/get-whatsapp-status";
+export { useFacebookSdk } from "./hooks/use-facebook-sdk";
+export type { WhatsAppStatus } from "./types";
