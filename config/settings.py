@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "mailbox",
     "logistics",
     "conversations",
+    "analytics",
 ]
 
 MIDDLEWARE = [
@@ -249,6 +250,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several dashboard models have a "status" choice set: name each enum after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "DeliveryStatusEnum": "logistics.models.DeliveryStatus",
+        "ConversationStatusEnum": "conversations.models.ConversationStatus",
+        "ChatMessageStatusEnum": "conversations.models.MessageStatus",
+    },
 }
 
 # Content Security Policy (Django 6 built-in). The Swagger page and the WhatsApp panel widen it

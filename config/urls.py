@@ -10,6 +10,7 @@ from django.views.generic import RedirectView
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from analytics.apis import DashboardHomeApi
 from core.health import HealthApi
 from core.spa import spa_view
 from core.views import api_not_found, robots_txt, swagger_csp
@@ -24,6 +25,8 @@ api_v1 = [
         csp_override(swagger_csp())(SpectacularSwaggerSplitView.as_view(url_name="schema")),
         name="docs",
     ),
+    # The home page's figures live with the other statistics (analytics app), under the auth path.
+    path("auth/dashboard", DashboardHomeApi.as_view(), name="auth-dashboard"),
     path("auth/", include("accounts.urls")),
     path("subscriptions/", include("subscriptions.urls")),
     path("integrations/", include("integrations.urls")),
@@ -31,6 +34,7 @@ api_v1 = [
     path("mailbox/", include("mailbox.urls")),
     path("logistics/", include("logistics.urls")),
     path("", include("conversations.urls")),
+    path("analytics", include("analytics.urls")),
 ]
 
 urlpatterns = [

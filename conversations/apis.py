@@ -12,10 +12,10 @@ from .serializers import (
     ConversationListResponseSerializer,
     ConversationOutputSerializer,
     ConversationStartInputSerializer,
-    MessageListResponseSerializer,
-    MessageOutputSerializer,
-    MessageSendInputSerializer,
-    MessageSentResponseSerializer,
+    ChatMessageListResponseSerializer,
+    ChatMessageOutputSerializer,
+    ChatMessageSendInputSerializer,
+    ChatMessageSentResponseSerializer,
 )
 from .services import conversation_mark_read, conversation_start, message_send_by_owner
 
@@ -23,7 +23,7 @@ TAGS = ["conversations"]
 
 
 def _sent(message, conversation, code) -> Response:
-    body = {"message": MessageOutputSerializer(message).data, "conversation": ConversationOutputSerializer(conversation).data}
+    body = {"message": ChatMessageOutputSerializer(message).data, "conversation": ConversationOutputSerializer(conversation).data}
     return Response(body, status=code)
 
 
@@ -59,7 +59,7 @@ class ConversationListApi(APIView):
         "(403 plan_limit_reached à la limite) ; 200 si la conversation avec ce numéro existait déjà. "
         "Le message est enregistré avec le statut « pending » ; l'envoi WhatsApp le distribue.",
         request=ConversationStartInputSerializer,
-        responses={201: MessageSentResponseSerializer, 200: MessageSentResponseSerializer},
+        responses={201: ChatMessageSentResponseSerializer, 200: ChatMessageSentResponseSerializer},
         tags=TAGS,
     )
     def post(self, request):
@@ -81,14 +81,14 @@ class ConversationMessageListApi(APIView):
         operation_id="conversations_messages_list",
         summary="Messages d'une conversation (du plus récent au plus ancien)",
         parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-        responses=MessageListResponseSerializer,
+        responses=ChatMessageListResponseSerializer,
         tags=TAGS,
     )
     def get(self, request, conversation_id: int):
         conversation = conversation_get(user=request.user, conversation_id=conversation_id)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(message_list(conversation=conversation), request, view=self)
-        response = paginator.get_paginated_response(MessageOutputSerializer(page, many=True).data)
+        response = paginator.get_paginated_response(ChatMessageOutputSerializer(page, many=True).data)
         response.data["conversation"] = ConversationOutputSerializer(conversation).data
         return response
 
@@ -97,12 +97,12 @@ class ConversationMessageListApi(APIView):
         summary="Envoyer un message (le propriétaire répond au client)",
         description="Le message est enregistré tout de suite avec le statut « pending » (En attente d'envoi) ; "
         "l'envoi WhatsApp met ensuite son statut à jour. Répondre marque la conversation comme lue.",
-        request=MessageSendInputSerializer,
-        responses={201: MessageSentResponseSerializer},
+        request=ChatMessageSendInputSerializer,
+        responses={201: ChatMessageSentResponseSerializer},
         tags=TAGS,
     )
     def post(self, request, conversation_id: int):
-        serializer = MessageSendInputSerializer(data=request.data)
+        serializer = ChatMessageSendInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         conversation = conversation_get(user=request.user, conversation_id=conversation_id)
         message = message_send_by_owner(

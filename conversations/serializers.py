@@ -29,7 +29,7 @@ class ConversationOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
 
 
-class MessageOutputSerializer(serializers.Serializer):
+class ChatMessageOutputSerializer(serializers.Serializer):
     """SPEC.md's message: sender (user = the customer, ai, agent = the owner), content, time, status."""
 
     id = serializers.IntegerField()
@@ -56,11 +56,11 @@ class ConversationListResponseSerializer(serializers.Serializer):
     counters = ConversationCountersSerializer()
 
 
-class MessageListResponseSerializer(serializers.Serializer):
+class ChatMessageListResponseSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
-    results = MessageOutputSerializer(many=True, help_text="Du plus récent au plus ancien.")
+    results = ChatMessageOutputSerializer(many=True, help_text="Du plus récent au plus ancien.")
     conversation = ConversationOutputSerializer()
 
 
@@ -77,7 +77,7 @@ def _content_field():
     )
 
 
-class MessageSendInputSerializer(serializers.Serializer):
+class ChatMessageSendInputSerializer(serializers.Serializer):
     content = _content_field()
 
 
@@ -92,6 +92,6 @@ class ConversationStartInputSerializer(serializers.Serializer):
     content = _content_field()
 
 
-class MessageSentResponseSerializer(serializers.Serializer):
-    message = MessageOutputSerializer()
+class ChatMessageSentResponseSerializer(serializers.Serializer):
+    message = ChatMessageOutputSerializer()
     conversation = ConversationOutputSerializer()

@@ -29,12 +29,12 @@ class DriverSummarySerializer(serializers.Serializer):
     phone = serializers.CharField()
 
 
-class CoordinatesSerializer(serializers.Serializer):
+class DeliveryCoordinatesSerializer(serializers.Serializer):
     lat = serializers.FloatField(source="latitude")
     lng = serializers.FloatField(source="longitude")
 
 
-class DelayOutputSerializer(serializers.Serializer):
+class DeliveryDelayOutputSerializer(serializers.Serializer):
     note = serializers.CharField(source="delay_note")
     reportedAt = serializers.DateTimeField(source="delay_reported_at")  # noqa: N815
 
@@ -49,7 +49,7 @@ class DeliveryOutputSerializer(serializers.Serializer):
     address = serializers.CharField()
     commune = serializers.CharField()
     city = serializers.CharField()
-    coordinates = CoordinatesSerializer(source="*")
+    coordinates = DeliveryCoordinatesSerializer(source="*")
     products = serializers.ListField(child=serializers.CharField())
     amount = serializers.IntegerField(help_text="Montant de la commande en F CFA.")
     status = serializers.ChoiceField(choices=DeliveryStatus.choices)
@@ -64,14 +64,14 @@ class DeliveryOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
     deliveredAt = serializers.DateTimeField(source="delivered_at", allow_null=True)  # noqa: N815
 
-    @extend_schema_field(DelayOutputSerializer(allow_null=True))
+    @extend_schema_field(DeliveryDelayOutputSerializer(allow_null=True))
     def get_delay(self, obj):
         if obj.delay_reported_at is None:
             return None
-        return DelayOutputSerializer(obj).data
+        return DeliveryDelayOutputSerializer(obj).data
 
 
-class LocationSerializer(serializers.Serializer):
+class DriverLocationSerializer(serializers.Serializer):
     commune = serializers.CharField()
     lat = serializers.FloatField(source="latitude")
     lng = serializers.FloatField(source="longitude")
@@ -88,7 +88,7 @@ class DriverOutputSerializer(serializers.Serializer):
     deliveries = serializers.IntegerField(source="delivered_count", help_text="Livraisons effectuées.")
     openDeliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")  # noqa: N815
     rating = serializers.FloatField()
-    location = LocationSerializer(source="*")
+    location = DriverLocationSerializer(source="*")
 
     def _status(self, obj) -> DriverStatus:
         return DriverStatus.ACTIVE if obj.is_active else DriverStatus.AVAILABLE

@@ -1,0 +1,36 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from subscriptions.permissions import RequiresPlanPro
+
+from .selectors import analytics_overview, dashboard_home
+from .serializers import AnalyticsOverviewSerializer, DashboardHomeSerializer
+
+
+class AnalyticsOverviewApi(APIView):
+    permission_classes = [IsAuthenticated, RequiresPlanPro]
+
+    @extend_schema(
+        operation_id="analytics_overview",
+        summary="Statistiques : KPIs, précision par catégorie, ventes par ville, trois prévisions",
+        description="Réservé aux plans qui donnent accès aux statistiques (pro, entreprise) : 403 "
+        "permission_denied sinon. Chaque chiffre est calculé à partir des données du compte et accompagné "
+        "d'une phrase (explanation) qui dit comment.",
+        responses=AnalyticsOverviewSerializer,
+        tags=["analytics"],
+    )
+    def get(self, request):
+        return Response(AnalyticsOverviewSerializer(analytics_overview(user=request.user)).data)
+
+
+class DashboardHomeApi(APIView):
+    @extend_schema(
+        operation_id="auth_dashboard",
+        summary="Accueil du tableau de bord : quatre cartes et l'activité récente",
+        responses=DashboardHomeSerializer,
+        tags=["auth"],
+    )
+    def get(self, request):
+        return Response(DashboardHomeSerializer(dashboard_home(user=request.user)).data)

@@ -1,0 +1,299 @@
+"""Every figure here is computed from the account's rows, with a French sentence saying how, so
+the dashboard can show it next to the number. Periods are rolling windows ending now; calendar
+boundaries use the project's time zone (Africa/Abidjan)."""
+
+from datetime import datetime, timedelta
+
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models.functions import Coalesce, ExtractIsoWeekDay
+from django.utils import timezone
+
+from conversations.models import Conversation, Message, QuestionCategory, Sender
+from logistics.models import OPEN_STATUSES, Delivery
+from mailbox.models import Email
+
+PERIOD_DAYS = 30
+WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}
+
+
+def _fcfa(amount: int) -> str:
+    return f"{amount:,}".replace(",", "\u202f") + " F CFA"
+
+
+def _change(current: float, previous: float) -> float | None:
+    """Percent change, None when there is nothing to compare with."""
+    if not previous:
+        return None
+    return round((current - previous) / previous * 100, 1)
+
+
+def _percent(part: int, whole: int) -> float | None:
+    return round(part / whole * 100, 1) if whole else None
+
+
+def _windows(now: datetime) -> tuple[datetime, datetime]:
+    return now - timedelta(days=PERIOD_DAYS), now - timedelta(days=2 * PERIOD_DAYS)
+
+
+def _period_totals(*, user, now: datetime) -> dict:
+    """Conversations, orders and revenue in the last 30 days and the 30 before (two queries)."""
+    start, previous_start = _windows(now)
+    conversations = Conversation.objects.filter(owner=user, created_at__lte=now).aggregate(
+        current=Count("id", filter=Q(created_at__gt=start)),
+        previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
+    )
+    orders = Delivery.objects.filter(owner=user, created_at__lte=now).aggregate(
+        current=Count("id", filter=Q(created_at__gt=start)),
+        previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
+        revenue=Coalesce(Sum("amount", filter=Q(created_at__gt=start)), 0),
+        previous_revenue=Coalesce(Sum("amount", filter=Q(created_at__gt=previous_start, created_at__lte=start)), 0),
+    )
+    return {"conversations": conversations, "orders": orders}
+
+
+def analytics_kpis(*, user, now: datetime, totals: dict) -> list[dict]:
+    start, _ = _windows(now)
+    conversations = totals["conversations"]
+    orders = totals["orders"]
+    replies = Message.objects.filter(
+        conversation__owner=user, sent_at__gt=start, sent_at__lte=now, sender__in=[Sender.AI, Sender.AGENT]
+    ).aggregate(total=Count("id"), ai=Count("id", filter=Q(sender=Sender.AI)))
+    ordered = Delivery.objects.filter(
+        owner=user, customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
+    )
+    converted = Conversation.objects.filter(owner=user, created_at__gt=start, created_at__lte=now).aggregate(
+        total=Count("id"), converted=Count("id", filter=Q(Exists(ordered)))
+    )
+    return [
+        {
+            "key": "conversations",
+            "label": "Conversations",
+            "value": conversations["current"],
+            "unit": "conversations",
+            "change": _change(conversations["current"], conversations["previous"]),
+            "explanation": "Conversations démarrées sur les 30 derniers jours ; la variation compare aux 30 jours "
+            "précédents.",
+        },
+        {
+            "key": "ai_reply_rate",
+            "label": "Réponses de l'IA",
+            "value": _percent(replies["ai"], replies["total"]),
+            "unit": "%",
+            "change": None,
+            "explanation": f"Part des réponses envoyées par l'IA parmi toutes les réponses aux clients (IA et vous) "
+            f"sur les 30 derniers jours : {replies['ai']} sur {replies['total']}.",
+        },
+        {
+            "key": "conversion_rate",
+            "label": "Taux de conversion",
+            "value": _percent(converted["converted"], converted["total"]),
+            "unit": "%",
+            "change": None,
+            "explanation": f"Conversations des 30 derniers jours dont le client (même numéro) a passé une commande "
+            f"ensuite : {converted['converted']} sur {converted['total']}.",
+        },
+        {
+            "key": "revenue",
+            "label": "Chiffre d'affaires",
+            "value": orders["revenue"],
+            "unit": "F CFA",
+            "change": _change(orders["revenue"], orders["previous_revenue"]),
+            "explanation": f"Somme des montants des {orders['current']} commandes (livraisons) créées sur les 30 "
+            f"derniers jours ; la variation compare aux 30 jours précédents.",
+        },
+    ]
+
+
+def analytics_accuracy_by_category(*, user) -> dict:
+    """Share of the AI's answers judged correct, per question category (one query)."""
+    rows = (
+        Message.objects.filter(conversation__owner=user, sender=Sender.AI, accurate__isnull=False)
+        .exclude(category="")
+        .values("category")
+        .annotate(evaluated=Count("id"), correct=Count("id", filter=Q(accurate=True)))
+        .order_by("category")
+    )
+    by_code = {row["category"]: row for row in rows}
+    categories = []
+    for category in QuestionCategory:
+        row = by_code.get(category.value)
+        if row is None:
+            continue
+        categories.append({
+            "category": category.value,
+            "label": category.label,
+            "accuracy": _percent(row["correct"], row["evaluated"]),
+            "correct": row["correct"],
+            "evaluated": row["evaluated"],
+        })
+    return {
+        "categories": categories,
+        "explanation": "Pour chaque catégorie de question, part des réponses de l'IA jugées correctes parmi "
+        "celles qui ont été évaluées (les réponses non évaluées ne comptent pas).",
+    }
+
+
+def analytics_sales_by_city(*, user) -> dict:
+    """Orders and revenue per delivery city, biggest first (one query)."""
+    rows = list(
+        Delivery.objects.filter(owner=user)
+        .values("city")
+        .annotate(orders=Count("id"), revenue=Coalesce(Sum("amount"), 0))
+        .order_by("-revenue", "city")
+    )
+    total = sum(row["revenue"] for row in rows)
+    return {
+        "cities": [
+            {"city": row["city"], "orders": row["orders"], "revenue": row["revenue"],
+             "share": _percent(row["revenue"], total)}
+            for row in rows
+        ],
+        "totalRevenue": total,
+        "explanation": "Somme des montants de toutes les commandes (livraisons) du compte, par ville de livraison ; "
+        "la part est celle de la ville dans le total.",
+    }
+
+
+def _linear(current: int, previous: int) -> int:
+    """Next period = this period + (this period - the one before), never below zero."""
+    return max(0, current + (current - previous))
+
+
+def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
+    conversations = totals["conversations"]
+    orders = totals["orders"]
+    revenue_forecast = _linear(orders["revenue"], orders["previous_revenue"])
+    conversation_forecast = _linear(conversations["current"], conversations["previous"])
+
+    eight_weeks = now - timedelta(weeks=8)
+    busiest = (
+        Message.objects.filter(conversation__owner=user, sender=Sender.USER, sent_at__gt=eight_weeks, sent_at__lte=now)
+        .annotate(weekday=ExtractIsoWeekDay("sent_at"))
+        .values("weekday")
+        .annotate(messages=Count("id"))
+        .order_by("-messages", "weekday")
+        .first()
+    )
+    if busiest:
+        day = WEEKDAYS[busiest["weekday"]]
+        average = round(busiest["messages"] / 8, 1)
+        busiest_prediction = {
+            "key": "busiest_day",
+            "label": "Jour le plus chargé",
+            "value": day,
+            "unit": "jour",
+            "explanation": f"Le {day} a reçu le plus de messages de clients sur les 8 dernières semaines "
+            f"({average} en moyenne) : on prévoit qu'il le restera.",
+        }
+    else:
+        busiest_prediction = {
+            "key": "busiest_day",
+            "label": "Jour le plus chargé",
+            "value": None,
+            "unit": "jour",
+            "explanation": "Pas encore de messages de clients sur les 8 dernières semaines pour faire une prévision.",
+        }
+    return [
+        {
+            "key": "revenue_next_30_days",
+            "label": "Chiffre d'affaires des 30 prochains jours",
+            "value": revenue_forecast,
+            "unit": "F CFA",
+            "explanation": f"Prolongement de la tendance : {_fcfa(orders['revenue'])} sur les 30 derniers jours, "
+            f"{_fcfa(orders['previous_revenue'])} sur les 30 jours d'avant ; on ajoute le même écart.",
+        },
+        {
+            "key": "conversations_next_30_days",
+            "label": "Conversations des 30 prochains jours",
+            "value": conversation_forecast,
+            "unit": "conversations",
+            "explanation": f"Prolongement de la tendance : {conversations['current']} conversations sur les 30 "
+            f"derniers jours, {conversations['previous']} sur les 30 jours d'avant ; on ajoute le même écart.",
+        },
+        busiest_prediction,
+    ]
+
+
+def analytics_overview(*, user, now: datetime | None = None) -> dict:
+    """The Statistiques page: KPIs, accuracy by category, sales by city, three predictions."""
+    now = now or timezone.now()
+    totals = _period_totals(user=user, now=now)
+    return {
+        "periodDays": PERIOD_DAYS,
+        "generatedAt": now,
+        "kpis": analytics_kpis(user=user, now=now, totals=totals),
+        "accuracyByCategory": analytics_accuracy_by_category(user=user),
+        "salesByCity": analytics_sales_by_city(user=user),
+        "predictions": analytics_predictions(user=user, now=now, totals=totals),
+    }
+
+
+# --- home page (GET /auth/dashboard) ------------------------------------------------------------
+
+ACTIVITY_LIMIT = 8
+
+
+def dashboard_home(*, user, now: datetime | None = None) -> dict:
+    """Four cards and the recent activity, for every plan (five small queries)."""
+    now = now or timezone.now()
+    local_now = timezone.localtime(now)
+    day_start = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
+    month_start = day_start.replace(day=1)
+
+    conversations_today = Conversation.objects.filter(
+        owner=user, last_message_at__gte=day_start, last_message_at__lte=now
+    ).count()
+    ai_messages = Message.objects.filter(
+        conversation__owner=user, sender=Sender.AI, sent_at__gte=month_start, sent_at__lte=now
+    ).count()
+    orders = Delivery.objects.filter(owner=user).aggregate(
+        open=Count("id", filter=Q(status__in=OPEN_STATUSES)),
+        revenue=Coalesce(Sum("amount", filter=Q(created_at__gte=month_start, created_at__lte=now)), 0),
+    )
+    cards = [
+        {"key": "conversations_today", "label": "Conversations aujourd'hui", "value": conversations_today,
+         "unit": "conversations", "explanation": "Conversations qui ont reçu ou envoyé un message depuis minuit."},
+        {"key": "ai_messages_month", "label": "Messages traités par l'IA", "value": ai_messages, "unit": "messages",
+         "explanation": "Réponses envoyées par l'IA depuis le début du mois."},
+        {"key": "open_orders", "label": "Commandes en cours", "value": orders["open"], "unit": "commandes",
+         "explanation": "Livraisons en attente, en préparation ou en route."},
+        {"key": "revenue_month", "label": "Chiffre d'affaires du mois", "value": orders["revenue"], "unit": "F CFA",
+         "explanation": "Somme des commandes (livraisons) créées depuis le début du mois."},
+    ]
+    return {"cards": cards, "recentActivity": recent_activity(user=user)}
+
+
+def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
+    """The latest customer messages, deliveries and e-mails, merged newest first (three queries)."""
+    items: list[dict] = []
+    messages = (
+        Message.objects.filter(conversation__owner=user, sender=Sender.USER)
+        .select_related("conversation__contact")
+        .order_by("-sent_at", "-id")[:limit]
+    )
+    for message in messages:
+        items.append({
+            "type": "message",
+            "title": f"Nouveau message de {message.conversation.contact.name}",
+            "description": message.content[:140],
+            "time": message.sent_at,
+            "link": f"/dashboard/conversations?conversation={message.conversation_id}",
+        })
+    for delivery in Delivery.objects.filter(owner=user).order_by("-updated_at", "-id")[:limit]:
+        items.append({
+            "type": "delivery",
+            "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
+            "description": f"{delivery.customer_name} — {delivery.commune} — {_fcfa(delivery.amount)}",
+            "time": delivery.delivered_at or delivery.updated_at,
+            "link": "/dashboard/logistics",
+        })
+    for email in Email.objects.filter(owner=user).order_by("-received_at", "-id")[:limit]:
+        items.append({
+            "type": "email",
+            "title": f"E-mail de {email.sender_name} : {email.subject}",
+            "description": email.ai_summary[:140] or email.preview[:140],
+            "time": email.received_at,
+            "link": "/dashboard/emails",
+        })
+    items.sort(key=lambda item: item["time"], reverse=True)
+    return items[:limit]

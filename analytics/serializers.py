@@ -1,0 +1,63 @@
+"""Response shapes, for the OpenAPI schema the front end is written against."""
+
+from rest_framework import serializers
+
+
+class AnalyticsFigureSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.JSONField(help_text="Nombre (ou texte pour un jour), null s'il n'y a pas de données.")
+    unit = serializers.CharField(help_text="« % », « F CFA », « conversations »...")
+    explanation = serializers.CharField(help_text="Phrase en français : comment le chiffre est calculé.")
+
+
+class AnalyticsKpiSerializer(AnalyticsFigureSerializer):
+    change = serializers.FloatField(allow_null=True, help_text="Variation en % par rapport à la période précédente.")
+
+
+class CategoryAccuracySerializer(serializers.Serializer):
+    category = serializers.CharField()
+    label = serializers.CharField()
+    accuracy = serializers.FloatField(allow_null=True)
+    correct = serializers.IntegerField()
+    evaluated = serializers.IntegerField()
+
+
+class AccuracySerializer(serializers.Serializer):
+    categories = CategoryAccuracySerializer(many=True)
+    explanation = serializers.CharField()
+
+
+class CitySalesSerializer(serializers.Serializer):
+    city = serializers.CharField()
+    orders = serializers.IntegerField()
+    revenue = serializers.IntegerField(help_text="F CFA")
+    share = serializers.FloatField(allow_null=True, help_text="% du chiffre d'affaires total")
+
+
+class SalesByCitySerializer(serializers.Serializer):
+    cities = CitySalesSerializer(many=True)
+    totalRevenue = serializers.IntegerField()  # noqa: N815
+    explanation = serializers.CharField()
+
+
+class AnalyticsOverviewSerializer(serializers.Serializer):
+    periodDays = serializers.IntegerField()  # noqa: N815
+    generatedAt = serializers.DateTimeField()  # noqa: N815
+    kpis = AnalyticsKpiSerializer(many=True)
+    accuracyByCategory = AccuracySerializer()  # noqa: N815
+    salesByCity = SalesByCitySerializer()  # noqa: N815
+    predictions = AnalyticsFigureSerializer(many=True)
+
+
+class DashboardActivitySerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["message", "delivery", "email"])
+    title = serializers.CharField()
+    description = serializers.CharField()
+    time = serializers.DateTimeField()
+    link = serializers.CharField(help_text="Page du tableau de bord concernée.")
+
+
+class DashboardHomeSerializer(serializers.Serializer):
+    cards = AnalyticsFigureSerializer(many=True)
+    recentActivity = DashboardActivitySerializer(many=True)  # noqa: N815

@@ -1,0 +1,80 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from conversations.models import MessageStatus, Sender
+from conversations.tests.factories import ConversationFactory, MessageFactory
+from logistics.tests.factories import DeliveryFactory
+from mailbox.tests.factories import EmailFactory
+from preferences.tests.factories import UserFactory
+
+URL = "/api/v1/auth/dashboard"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return UserFactory()  # gratuit: the home page is for every plan
+
+
+@pytest.fixture
+def client(owner):
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+def card(body, key):
+    return next(item for item in body["cards"] if item["key"] == key)
+
+
+def test_the_home_page_has_four_cards_computed_from_the_accounts_rows(client, owner):
+    now = timezone.now()
+    conversation = ConversationFactory(owner=owner, last_message_at=now)
+    ConversationFactory(owner=owner, last_message_at=now - timedelta(days=3))
+    MessageFactory.create_batch(2, conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT, sent_at=now)
+    DeliveryFactory(owner=owner, status="pending", amount=15000, created_at=now)
+    DeliveryFactory(owner=owner, status="en_route", amount=10000, created_at=now)
+    DeliveryFactory(owner=owner, status="delivered", amount=5000, created_at=now)
+    DeliveryFactory(owner=UserFactory(), status="pending", amount=99000, created_at=now)
+
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert [item["label"] for item in body["cards"]] == [
+        "Conversations aujourd'hui", "Messages traités par l'IA", "Commandes en cours", "Chiffre d'affaires du mois"]
+    assert card(body, "conversations_today")["value"] == 1
+    assert card(body, "ai_messages_month")["value"] == 2
+    assert card(body, "open_orders")["value"] == 2
+    assert card(body, "revenue_month")["value"] == 30000
+    assert card(body, "revenue_month")["unit"] == "F CFA"
+
+
+def test_the_recent_activity_merges_messages_deliveries_and_emails_newest_first(client, owner):
+    now = timezone.now()
+    conversation = ConversationFactory(owner=owner, contact__name="Mariam Touré")
+    MessageFactory(conversation=conversation, content="Vous livrez à Bingerville ?", sent_at=now - timedelta(minutes=1))
+    EmailFactory(owner=owner, sender_name="Orange Money", subject="Facture", received_at=now - timedelta(minutes=5))
+    EmailFactory(owner=UserFactory(), sender_name="Someone else", received_at=now)
+
+    body = client.get(URL).json()
+
+    titles = [item["title"] for item in body["recentActivity"]]
+    assert titles[0] == "Nouveau message de Mariam Touré"
+    assert "E-mail de Orange Money : Facture" in titles
+    assert not any("Someone else" in title for title in titles)
+
+
+def test_a_new_account_gets_zeros_and_no_activity(client):
+    body = client.get(URL).json()
+
+    assert [item["value"] for item in body["cards"]] == [0, 0, 0, 0]
+    assert body["recentActivity"] == []
+
+
+def test_it_requires_authentication():
+    assert APIClient().get(URL).status_code == 401
