@@ -205,6 +205,12 @@ class PhotoField(serializers.Field):
 
     default_error_messages = {"invalid": MSG_PHOTO_INVALID}
 
+    def get_value(self, dictionary):
+        # DRF skips an empty multipart value of an optional field; here "" means "no photo".
+        if self.field_name in dictionary and dictionary.get(self.field_name) in ("", None):
+            return ""
+        return super().get_value(dictionary)
+
     def validate_empty_values(self, data):
         if data is None or data == "":
             return (True, REMOVE_PHOTO)
