@@ -40,7 +40,7 @@ var/staticfiles/.stamp: $(VENV)/.stamp $(FRONTEND)/webpack-stats.json $(shell fi
 collectstatic: var/staticfiles/.stamp
 
 run: setup
-	$(PY) manage.py ensure_demo_account
+	$(PY) manage.py seed_demo
 	DEBUG=$${DEBUG:-true} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 typecheck: $(FRONTEND)/node_modules/.stamp

@@ -176,14 +176,14 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
     )
     if busiest:
         day = WEEKDAYS[busiest["weekday"]]
-        average = round(busiest["messages"] / 8, 1)
+        average = f"{busiest['messages'] / 8:.1f}".replace(".", ",")
         busiest_prediction = {
             "key": "busiest_day",
             "label": "Jour le plus chargé",
             "value": day,
             "unit": "jour",
             "explanation": f"Le {day} a reçu le plus de messages de clients sur les 8 dernières semaines "
-            f"({average} en moyenne) : on prévoit qu'il le restera.",
+            f"({busiest['messages']} messages, soit {average} par {day} en moyenne) : on prévoit qu'il le restera.",
         }
     else:
         busiest_prediction = {

@@ -1,0 +1,209 @@
+"""``manage.py seed_demo [--email ...] [--password ...]``: the verified pro demo account with
+realistic sample data (SPEC.md section 3 shapes), created through the apps' own services.
+
+Idempotent: the account is created once; each section (preferences, drivers, conversations,
+deliveries, e-mails) is filled only while the account has none of it, so running it again changes
+nothing. Dates are spread over the last 60 days so that the statistics have a trend to show.
+Conversations go through ``message_receive``, so they count in the plan's monthly usage exactly
+as real ones would. Prints the demo login (``make run`` calls it).
+"""
+
+import random
+from datetime import timedelta
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from conversations.models import Conversation, Sender
+from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
+from logistics.locations import PLACES
+from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
+from logistics.services import delivery_schedule
+from mailbox.models import Email
+from preferences.selectors import preferences_get
+from preferences.services import preferences_update
+from subscriptions.services import user_plan_set
+
+from . import _demo_data as data
+
+DEMO_EMAIL = "demo@flux-ia.ci"
+DEMO_PASSWORD = "Akwaba2025"
+HISTORY_DAYS = 60
+
+
+class Command(BaseCommand):
+    help = "Crée (une seule fois) le compte de démonstration pro vérifié avec des données d'exemple et affiche ses identifiants."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--email", default=DEMO_EMAIL, help=f"Adresse du compte (par défaut {DEMO_EMAIL}).")
+        parser.add_argument("--password", default=DEMO_PASSWORD, help="Mot de passe à la création du compte.")
+
+    def handle(self, *args, email, password, **options):
+        email = email.strip().lower()
+        with transaction.atomic():
+            user, created = self.account(email, password)
+            seeded = seed_account(user, now=timezone.now())
+        if seeded:
+            self.stdout.write("Données d'exemple ajoutées : " + ", ".join(seeded) + ".")
+        else:
+            self.stdout.write("Données d'exemple déjà présentes : rien à ajouter.")
+        shown = password if created or user.check_password(password) else "(inchangé, choisi par le titulaire)"
+        self.stdout.write(self.style.SUCCESS(f"Compte de démonstration : {email} / mot de passe : {shown}"))
+
+    def account(self, email: str, password: str) -> tuple[User, bool]:
+        user = User.objects.filter(adresse_email__iexact=email).first()
+        created = user is None
+        if created:
+            user = User.objects.create_user(
+                adresse_email=email,
+                password=password,
+                prenom="Aya",
+                nom="Koné",
+                pays="Côte d'Ivoire",
+                numero_telephone="+2250701020304",
+                whatsapp="+2250701020304",
+                adresse="Avenue 16, rue 21, Treichville, Abidjan",
+                nom_entreprise="Boutique Akwaba",
+                secteur_activite="Commerce",
+                compte_verifie=True,
+                otp_verified=True,
+            )
+        elif not (user.compte_verifie and user.otp_verified):
+            user.compte_verifie = user.otp_verified = True
+            user.save(update_fields=["compte_verifie", "otp_verified"])
+        if user.plan_abonnement != "pro" or user.statut_abonnement != "actif":
+            user_plan_set(user=user, plan_code="pro", status="actif", source="command")
+        return user, created
+
+
+def seed_account(user, *, now) -> list[str]:
+    """Fill each empty section of the account; return the names of the sections filled."""
+    rng = random.Random(2025)  # the same sample data on every machine
+    seeded = []
+    preferences = preferences_get(user=user)
+    if not preferences.business_description:
+        preferences_update(user=user, business_description=data.BUSINESS_DESCRIPTION, tone="amical")
+        seeded.append("préférences")
+    if not Driver.objects.filter(owner=user).exists():
+        seed_drivers(user)
+        seeded.append("livreurs")
+    if not Conversation.objects.filter(owner=user).exists():
+        seed_conversations(user, now=now, rng=rng)
+        seeded.append("conversations")
+    if not Delivery.objects.filter(owner=user).exists():
+        seed_deliveries(user, now=now, rng=rng)
+        seeded.append("livraisons")
+    if not Email.objects.filter(owner=user).exists():
+        seed_emails(user, now=now)
+        seeded.append("e-mails")
+    return seeded
+
+
+def phone_for(index: int) -> str:
+    return f"+22507{48000000 + index * 1371:08d}"
+
+
+def seed_drivers(user) -> None:
+    for name, phone, rating, commune in data.DRIVERS:
+        _city, lat, lng = PLACES[commune]
+        Driver.objects.create(owner=user, name=name, phone=phone, rating=rating, commune=commune,
+                              latitude=lat, longitude=lng)
+
+
+def _fill(text: str, product: tuple[str, int], commune: str) -> str:
+    name, price = product
+    return text.format(product=name.lower(), price=f"{price:,}".replace(",", "\u202f") + " F CFA", commune=commune)
+
+
+def seed_conversations(user, *, now, rng: random.Random) -> None:
+    """One conversation per customer, started 0-60 days ago, the newest ones still unread."""
+    for index, (name, commune) in enumerate(data.CUSTOMERS):
+        started = now - timedelta(days=HISTORY_DAYS * (len(data.CUSTOMERS) - 1 - index) / len(data.CUSTOMERS),
+                                  hours=rng.randint(1, 9), minutes=rng.randint(0, 59))
+        product = rng.choice(data.PRODUCTS)
+        script = data.SCRIPTS[index % len(data.SCRIPTS)]
+        at = started
+        conversation = None
+        for sender, text, category, accurate in script:
+            at += timedelta(minutes=rng.randint(1, 25) if sender == "user" else rng.randint(0, 2), seconds=rng.randint(5, 50))
+            content = _fill(text, product, commune)
+            if sender == Sender.USER:
+                conversation = message_receive(user=user, whatsapp_number=phone_for(index), name=name,
+                                               content=content, category=category, at=at).conversation
+            elif sender == Sender.AI:
+                message_send_by_ai(conversation=conversation, content=content, category=category,
+                                   accurate=accurate, at=at)
+            else:
+                message_send_by_owner(user=user, conversation=conversation, content=content, at=at)
+        # The owner has read everything except the last few days' conversations.
+        if now - started > timedelta(days=7):
+            conversation_mark_read(conversation=conversation)
+        if index % 5 == 3:
+            Conversation.objects.filter(pk=conversation.pk).update(is_ai=False)  # the owner took over
+
+
+def seed_deliveries(user, *, now, rng: random.Random) -> None:
+    """About 50 orders over 60 days: the older ones delivered, today's moving through the statuses.
+    Every other conversation's customer ordered (same number), which the conversion rate reads."""
+    drivers = list(Driver.objects.filter(owner=user).order_by("id"))
+    orders = []
+    for index, (name, commune) in enumerate(data.CUSTOMERS):
+        if index % 2 == 0:
+            started = Conversation.objects.get(owner=user, contact__whatsapp_number=phone_for(index)).created_at
+            orders.append((name, phone_for(index), commune, started + timedelta(minutes=rng.randint(20, 240))))
+    for extra in range(28):
+        customer = rng.randrange(len(data.CUSTOMERS))
+        name, commune = data.CUSTOMERS[customer]
+        when = now - timedelta(days=rng.uniform(0, HISTORY_DAYS))
+        orders.append((name, phone_for(customer), commune, when))
+    for _today in range(9):  # the day's orders, still moving through the statuses
+        customer = rng.randrange(len(data.CUSTOMERS))
+        name, commune = data.CUSTOMERS[customer]
+        orders.append((name, phone_for(customer), commune, now - timedelta(hours=rng.uniform(0.5, 30))))
+    orders.sort(key=lambda order: order[3])
+    for name, phone, commune, created_at in orders:
+        if created_at > now:
+            created_at = now - timedelta(minutes=5)
+        items = rng.sample(data.PRODUCTS, k=rng.randint(1, 3))
+        quantities = [rng.randint(1, 3) for _ in items]
+        products = [f"{qty} × {product}" for qty, (product, _price) in zip(quantities, items)]
+        amount = sum(qty * price for qty, (_product, price) in zip(quantities, items))
+        city, lat, lng = PLACES[commune]
+        # A little scatter around the commune's centre, so rounds have something to order.
+        delivery = delivery_schedule(
+            user=user, customer_name=name, customer_phone=phone, address=data.ADDRESSES[commune], commune=commune,
+            products=products, amount=amount, created_at=created_at,
+            priority=rng.choice([Priority.HIGH, Priority.MEDIUM, Priority.MEDIUM, Priority.LOW]),
+            latitude=round(lat + rng.uniform(-0.012, 0.012), 6), longitude=round(lng + rng.uniform(-0.012, 0.012), 6),
+        )
+        age = now - created_at
+        if age > timedelta(days=2):
+            status = DeliveryStatus.DELIVERED
+        else:
+            status = rng.choice(list(DeliveryStatus)[:3])
+        driver = rng.choice(drivers) if status != DeliveryStatus.PENDING or rng.random() < 0.5 else None
+        estimated_at = created_at + timedelta(hours=rng.randint(3, 24) if city == "Abidjan" else 48)
+        changes = {
+            "status": status, "progress": PROGRESS[status], "driver": driver, "estimated_at": estimated_at,
+            "updated_at": min(now, created_at + timedelta(hours=rng.randint(1, 20))),
+        }
+        if status == DeliveryStatus.DELIVERED:
+            changes["delivered_at"] = min(now, estimated_at)
+            changes["updated_at"] = changes["delivered_at"]
+        elif status == DeliveryStatus.EN_ROUTE and rng.random() < 0.5:
+            changes["delay_note"] = rng.choice(data.DELAY_NOTES)
+            changes["delay_reported_at"] = now - timedelta(minutes=rng.randint(5, 60))
+            changes["estimated_at"] = now + timedelta(minutes=rng.randint(30, 120))
+        # Seed history directly: the status services only move a delivery one step at a time, now.
+        Delivery.objects.filter(pk=delivery.pk).update(**changes)
+
+
+def seed_emails(user, *, now) -> None:
+    Email.objects.bulk_create([
+        Email(owner=user, sender_name=sender, sender_email=address, subject=subject, preview=preview,
+              ai_summary=summary, category=category, priority=priority, status=status,
+              received_at=now - timedelta(hours=hours_ago))
+        for sender, address, subject, preview, summary, category, priority, status, hours_ago in data.EMAILS
+    ])
