@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.forms import UserChangeForm
 
 from . import services
 from .models import OneTimeCode, User
@@ -23,8 +25,24 @@ class OneTimeCodeInline(admin.TabularInline):
         return False
 
 
+class AccountChangeForm(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = User
+        fields = "__all__"
+
+    def clean_plan_abonnement(self):
+        """An unknown plan code is a form error, not a failure after saving."""
+        from subscriptions.selectors import plan_get
+
+        code = (self.cleaned_data.get("plan_abonnement") or "").strip()
+        if plan_get(code) is None:
+            raise forms.ValidationError(f"Plan d'abonnement inconnu : « {code} ».")
+        return code
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
+    form = AccountChangeForm
     ordering = ["-date_creation"]
     list_display = ["adresse_email", "prenom", "nom", "nom_entreprise", "plan_abonnement", "compte_verifie", "date_creation"]
     list_filter = ["plan_abonnement", "compte_verifie", "otp_verified", "statut_abonnement", "is_staff", "is_active"]
