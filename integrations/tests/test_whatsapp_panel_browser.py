@@ -1,0 +1,241 @@
+"""The WhatsApp panel in headless Chromium, against the real API on live_server.
+
+The dashboard page that will host the panel is not built yet, so these tests mount the panel on a
+small harness page: esbuild bundles ``frontend/src/features/whatsapp`` with React, and Playwright
+serves it at https://flux.test (a real secure context, so no test override of the HTTPS check)
+with the dashboard's Content-Security-Policy from ``integrations.csp.dashboard_csp_policy``. API
+calls are forwarded to live_server; the relay reaches the fake token webhook over TLS; the
+Facebook SDK URL is answered by a fake SDK script. The dashboard's own browser tests (quick action
+opening the panel inside the real app) come with the dashboard.
+"""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils.csp import build_policy
+from playwright.sync_api import expect
+from rest_framework_simplejwt.tokens import RefreshToken
+
+from integrations.crypto import decrypt_token
+from integrations.csp import dashboard_csp_policy
+from integrations.models import WhatsAppConnection
+from integrations.services import MSG_CONFIGURATION_FAILED
+
+from .factories import UserFactory, WhatsAppConnectionFactory
+
+pytestmark = pytest.mark.browser
+
+FEATURE_DIR = Path(settings.BASE_DIR) / "frontend" / "src" / "features" / "whatsapp"
+FRONTEND_DIR = Path(settings.BASE_DIR) / "frontend"
+SECURE_ORIGIN = "https://flux.test"
+SDK_URL = "https://connect.facebook.net/fr_FR/sdk.js"
+FB_TOKEN = "EAAGbrowserSecretToken77"
+APP_ID = "1234567890"
+
+HARNESS_ENTRY = """
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { WhatsAppConnectPanel } from "./index";
+createRoot(document.getElementById("root")).render(
+  createElement(QueryClientProvider, { client: new QueryClient() }, createElement(WhatsAppConnectPanel)),
+);
+"""
+
+HARNESS_HTML = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Panneau WhatsApp</title></head>
+<body>
+<script id="flux-config" type="application/json">{config}</script>
+<main><div id="root"></div><button id="elsewhere" type="button">Autre action du tableau de bord</button></main>
+<script src="/harness.js"></script>
+</body></html>"""
+
+
+def fake_sdk(*, login_response: dict | None = None, login_throws: bool = False) -> str:
+    """A stand-in for Facebook's sdk.js: defines window.FB and calls window.fbAsyncInit like it."""
+    login_body = (
+        'throw new Error("popup blocked");'
+        if login_throws
+        else f"setTimeout(function () {{ callback({json.dumps(login_response)}); }}, 50);"
+    )
+    return f"""
+window.FB = {{
+  init: function (params) {{ window.__fbInitCalls = (window.__fbInitCalls || []).concat([params]); }},
+  login: function (callback, options) {{
+    window.__fbLoginOptions = options;
+    {login_body}
+  }}
+}};
+if (typeof window.fbAsyncInit === "function") window.fbAsyncInit();
+"""
+
+
+SDK_SUCCESS = fake_sdk(login_response={"status": "connected", "authResponse": {"accessToken": FB_TOKEN}})
+SDK_CANCELLED = fake_sdk(login_response={"status": "unknown", "authResponse": None})
+
+
+@pytest.fixture(scope="session")
+def panel_bundle() -> bytes:
+    result = subprocess.run(
+        [str(FRONTEND_DIR / "node_modules" / ".bin" / "esbuild"), "--bundle", "--format=iife", "--loader=tsx",
+         "--jsx=automatic", f"--tsconfig={FRONTEND_DIR / 'tsconfig.json'}",
+         '--define:process.env.NODE_ENV="production"', "--log-level=error"],
+        input=HARNESS_ENTRY.encode(), cwd=FEATURE_DIR, capture_output=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout
+
+
+class Harness:
+    def __init__(self, page, live_url: str, bundle: bytes):
+        self.page = page
+        self.live_url = live_url
+        self.bundle = bundle
+        self.sdk_requests: list[str] = []
+        self.api_requests: list[str] = []
+
+    def open(self, *, user, sdk: str | None, origin: str = SECURE_ORIGIN, policy: dict | None = None) -> None:
+        """Serve the harness page at ``origin`` signed in as ``user``; ``sdk=None`` makes the SDK 404."""
+        token = str(RefreshToken.for_user(user).access_token)
+        page = self.page
+        page.add_init_script(f"window.localStorage.setItem('flux_access_token', {json.dumps(token)});")
+        html = HARNESS_HTML.format(config=json.dumps({"facebookAppId": APP_ID, "facebookConfigId": ""}))
+        csp = build_policy(policy if policy is not None else dashboard_csp_policy())
+        page.route(f"{origin}/", lambda route: route.fulfill(
+            body=html, content_type="text/html; charset=utf-8", headers={"Content-Security-Policy": csp}))
+        page.route(f"{origin}/harness.js", lambda route: route.fulfill(
+            body=self.bundle, content_type="application/javascript"))
+
+        def forward_api(route):
+            path = route.request.url[len(origin):]
+            self.api_requests.append(f"{route.request.method} {path}")
+            route.fulfill(response=route.fetch(url=self.live_url + path))
+
+        page.route(f"{origin}/api/**", forward_api)
+
+        def serve_sdk(route):
+            self.sdk_requests.append(route.request.url)
+            if sdk is None:
+                route.fulfill(status=404, body="introuvable")
+            else:
+                route.fulfill(body=sdk, content_type="application/javascript")
+
+        page.route(SDK_URL, serve_sdk)
+        page.goto(f"{origin}/")
+
+    def connect_button(self):
+        return self.page.get_by_role("button", name="Connecter", exact=True)
+
+
+@pytest.fixture
+def harness(page, live_url, panel_bundle):
+    return Harness(page, live_url, panel_bundle)
+
+
+@pytest.fixture
+def owner(live_url):
+    return UserFactory()
+
+
+def test_a_person_connects_whatsapp_and_the_token_reaches_the_webhook_encrypted_at_rest(
+    harness, owner, webhook, console
+):
+    harness.open(user=owner, sdk=SDK_SUCCESS)
+    page = harness.page
+
+    button = harness.connect_button()
+    expect(button).to_be_enabled()
+    assert page.evaluate("window.__fbInitCalls") == [
+        {"appId": APP_ID, "version": "v19.0", "cookie": True, "status": True, "xfbml": True}
+    ]
+    button.click()
+    page.get_by_text("Votre compte est maintenant connecté !").wait_for()
+
+    assert page.evaluate("window.__fbLoginOptions") == {
+        "scope": "whatsapp_business_management,whatsapp_business_messaging"
+    }
+    assert page.get_by_role("button", name="Déconnecter").is_visible()
+    assert harness.sdk_requests == [SDK_URL]
+    [received] = webhook.received
+    assert received.json()["token"] == FB_TOKEN
+    assert FB_TOKEN not in received.path
+    connection = WhatsAppConnection.objects.get(owner=owner)
+    assert FB_TOKEN not in connection.token_ciphertext
+    assert decrypt_token(connection.token_ciphertext) == FB_TOKEN
+    assert console.csp_violations() == []
+    assert console.errors == []
+
+
+def test_the_site_wide_policy_would_block_the_sdk_so_the_dashboard_needs_its_own(harness, owner, console):
+    harness.open(user=owner, sdk=SDK_SUCCESS, policy=settings.SECURE_CSP)
+
+    harness.page.get_by_text("SDK Facebook non chargé. Veuillez rafraîchir la page.").wait_for()
+
+    assert harness.connect_button().is_disabled()
+    assert any("connect.facebook.net" in error for error in console.csp_violations())
+
+
+def test_the_panel_says_when_the_sdk_cannot_be_loaded(harness, owner):
+    harness.open(user=owner, sdk=None)
+
+    harness.page.get_by_text("SDK Facebook non chargé. Veuillez rafraîchir la page.").wait_for()
+
+    assert harness.connect_button().is_disabled()
+    # The rest of the page stays usable while the panel shows its error.
+    harness.page.locator("#elsewhere").click(timeout=2000)
+
+
+def test_a_cancelled_facebook_login_says_so_and_sends_nothing(harness, owner, webhook):
+    harness.open(user=owner, sdk=SDK_CANCELLED)
+    expect(harness.connect_button()).to_be_enabled()
+
+    harness.connect_button().click()
+    harness.page.get_by_text("La connexion a été annulée.").wait_for()
+
+    assert webhook.received == []
+    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
+    assert harness.connect_button().is_enabled()
+
+
+def test_a_failing_facebook_login_shows_the_login_error(harness, owner):
+    harness.open(user=owner, sdk=fake_sdk(login_throws=True))
+    expect(harness.connect_button()).to_be_enabled()
+
+    harness.connect_button().click()
+
+    harness.page.get_by_text("Erreur lors de la connexion.").wait_for()
+
+
+def test_a_webhook_that_does_not_confirm_shows_the_configuration_error(harness, owner, webhook):
+    webhook.answer(json_body={"status": "error"})
+    harness.open(user=owner, sdk=SDK_SUCCESS)
+    expect(harness.connect_button()).to_be_enabled()
+
+    harness.connect_button().click()
+    harness.page.get_by_text(MSG_CONFIGURATION_FAILED).wait_for()
+
+    assert len(webhook.received) == 1
+    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
+
+
+def test_an_http_page_asks_for_https_and_never_downloads_the_sdk(harness, owner):
+    harness.open(user=owner, sdk=SDK_SUCCESS, origin="http://flux.test")
+
+    harness.page.get_by_text("La connexion Facebook/WhatsApp nécessite une page en HTTPS.").wait_for()
+
+    assert harness.connect_button().is_disabled()
+    assert harness.sdk_requests == []
+
+
+def test_an_account_already_connected_sees_it_without_the_sdk(harness, live_url):
+    connection = WhatsAppConnectionFactory(owner=UserFactory(), phone_number_id="106540352242922")
+    harness.open(user=connection.owner, sdk=SDK_SUCCESS)
+
+    harness.page.get_by_text("Votre compte WhatsApp est déjà connecté.").wait_for()
+
+    assert harness.page.get_by_text("106540352242922").is_visible()
+    assert harness.sdk_requests == []
+    assert harness.connect_button().count() == 0
