@@ -1,4 +1,5 @@
-/** Every text of the landing page (SPEC.md section 2), in one place. */
+/** Every text of the landing page (SPEC.md section 2), in one place. French typography: a no-break
+ * space (\u00a0) before ? ! : and inside « », so the sign never wraps to a line of its own. */
 
 export const brand = "Flux IA";
 
@@ -11,9 +12,9 @@ export const hero = {
   secondary: "Voir une démo",
   reassurance: "Essai gratuit · Sans engagement · Prix en F CFA",
   chat: [
-    { from: "client", text: "Bonsoir, le pagne wax 6 yards là, y'a encore ?" },
-    { from: "ai", text: "Bonsoir ! Oui y'a pas drap 😄 Il est à 12 500 F CFA. Je vous le livre à Cocody demain matin ?" },
-    { from: "client", text: "Ok c'est bon, envoie !" },
+    { from: "client", text: "Bonsoir, le pagne wax 6 yards là, y'a encore\u00a0?" },
+    { from: "ai", text: "Bonsoir\u00a0! Oui y'a pas drap 😄 Il est à 12 500 F CFA. Je vous le livre à Cocody demain matin\u00a0?" },
+    { from: "client", text: "Ok c'est bon, envoie\u00a0!" },
     { from: "ai", text: "C'est noté ✅ Commande n° 1042 confirmée. Le livreur vous appelle avant de passer." },
   ],
 } as const;
@@ -31,7 +32,7 @@ export const features = {
     {
       icon: "chat",
       title: "IA conversationnelle ivoirienne",
-      text: "Elle parle comme vos clients : français, anglais et nouchi. Elle répond, conseille et encaisse les commandes sur WhatsApp, sans jamais s'énerver.",
+      text: "Elle parle comme vos clients\u00a0: français, anglais et nouchi. Elle répond, conseille et encaisse les commandes sur WhatsApp, sans jamais s'énerver.",
     },
     {
       icon: "mail",
@@ -52,12 +53,12 @@ export const features = {
 } as const;
 
 export const steps = {
-  title: "Comment ça marche ?",
+  title: "Comment ça marche\u00a0?",
   lead: "Trois étapes, quelques minutes, et c'est parti.",
   items: [
     { title: "Connectez votre numéro WhatsApp", text: "Reliez le numéro de votre entreprise en quelques clics, sans changer de téléphone." },
-    { title: "Activez l'IA", text: "Présentez vos produits, vos prix et vos horaires : l'IA apprend votre façon de vendre." },
-    { title: "Suivez vos ventes et vos statistiques", text: "Discussions, commandes, livraisons et chiffres du jour : tout est sur votre tableau de bord." },
+    { title: "Activez l'IA", text: "Présentez vos produits, vos prix et vos horaires\u00a0: l'IA apprend votre façon de vendre." },
+    { title: "Suivez vos ventes et vos statistiques", text: "Discussions, commandes, livraisons et chiffres du jour\u00a0: tout est sur votre tableau de bord." },
   ],
 } as const;
 
@@ -80,7 +81,7 @@ export const testimonials = {
       name: "Aminata Koné",
       role: "Boutique de pagnes, Adjamé",
       rating: 5,
-      quote: "Avant, je ratais les commandes du soir. Maintenant l'IA répond même à 23 h, et mes clientes croient que c'est moi qui écris !",
+      quote: "Avant, je ratais les commandes du soir. Maintenant l'IA répond même à 23 h, et mes clientes croient que c'est moi qui écris\u00a0!",
     },
     {
       name: "Serge Kouassi",
@@ -98,43 +99,43 @@ export const testimonials = {
       name: "Yao N'Guessan",
       role: "Quincaillerie, Bouaké",
       rating: 5,
-      quote: "L'IA comprend même quand mes clients écrivent en nouchi. Les ventes ont pris l'ascenseur, c'est gbê !",
+      quote: "L'IA comprend même quand mes clients écrivent en nouchi. Les ventes ont pris l'ascenseur, c'est gbê\u00a0!",
     },
     {
       name: "Mariam Touré",
       role: "Livraison de repas, Marcory",
       rating: 4,
-      quote: "Le bon livreur part au bon moment et le client suit sa commande. Les appels « c'est où mon plat ? » ont presque disparu.",
+      quote: "Le bon livreur part au bon moment et le client suit sa commande. Les appels «\u00a0c'est où mon plat\u00a0?\u00a0» ont presque disparu.",
     },
   ],
 } as const;
 
 export const faq = {
   title: "Questions fréquentes",
-  lead: "Vous vous demandez encore quelque chose ? On vous répond.",
+  lead: "Vous vous demandez encore quelque chose\u00a0? On vous répond.",
   items: [
     {
-      question: "Comment fonctionne Flux IA ?",
+      question: "Comment fonctionne Flux IA\u00a0?",
       answer:
-        "Vous connectez le numéro WhatsApp de votre entreprise, vous présentez vos produits et vos prix, et l'IA répond à vos clients à votre place : questions, conseils, commandes. Vous suivez tout depuis votre tableau de bord et vous reprenez la main quand vous voulez.",
+        "Vous connectez le numéro WhatsApp de votre entreprise, vous présentez vos produits et vos prix, et l'IA répond à vos clients à votre place\u00a0: questions, conseils, commandes. Vous suivez tout depuis votre tableau de bord et vous reprenez la main quand vous voulez.",
     },
     {
-      question: "Mes données sont-elles en sécurité ?",
+      question: "Mes données sont-elles en sécurité\u00a0?",
       answer:
         "Oui. Les échanges sont chiffrés, vos données ne sont jamais revendues et seuls vous et les membres de votre équipe y avez accès. Vous pouvez demander leur suppression à tout moment.",
     },
     {
-      question: "Faut-il des compétences techniques pour l'utiliser ?",
+      question: "Faut-il des compétences techniques pour l'utiliser\u00a0?",
       answer:
         "Pas du tout. Si vous savez utiliser WhatsApp, vous savez utiliser Flux IA. La mise en place prend quelques minutes et notre équipe vous accompagne si besoin.",
     },
     {
-      question: "Quelles langues et quels dialectes l'IA comprend-elle ?",
+      question: "Quelles langues et quels dialectes l'IA comprend-elle\u00a0?",
       answer:
-        "L'IA parle français et anglais, et elle comprend le nouchi : « on est ensemble », « y'a pas drap »… Elle répond dans la langue de votre client, avec le ton de votre maison.",
+        "L'IA parle français et anglais, et elle comprend le nouchi\u00a0: «\u00a0on est ensemble\u00a0», «\u00a0y'a pas drap\u00a0»… Elle répond dans la langue de votre client, avec le ton de votre maison.",
     },
     {
-      question: "Comment contacter le support ?",
+      question: "Comment contacter le support\u00a0?",
       answer:
         "Par WhatsApp, par email à support@flux-ia.ci ou depuis votre tableau de bord. Les clients Pro Business ont un support prioritaire 24/7.",
     },
@@ -195,8 +196,8 @@ export const pricing = {
 } as const;
 
 export const callToAction = {
-  title: "Prêt à laisser l'IA travailler pour vous ?",
-  text: "Vos clients écrivent déjà. Flux IA leur répond tout de suite, pendant que vous vous occupez du reste. On est ensemble !",
+  title: "Prêt à laisser l'IA travailler pour vous\u00a0?",
+  text: "Vos clients écrivent déjà. Flux IA leur répond tout de suite, pendant que vous vous occupez du reste. On est ensemble\u00a0!",
   button: "Voir les tarifs",
 } as const;
 

@@ -84,8 +84,16 @@ function enhanceVideo(root: Element, env: LandingEnvironment): Cleanup {
       source.src = source.dataset.src ?? "";
       source.removeAttribute("data-src");
     });
-    if (poster) video.poster = poster.currentSrc || poster.src;
     video.load();
+    // The <picture> picked the best format the browser takes: reuse that very file as the poster
+    // (a cache hit), once it is known.
+    if (poster) {
+      const usePoster = () => {
+        if (poster.currentSrc) video.poster = poster.currentSrc;
+      };
+      if (poster.complete) usePoster();
+      else poster.addEventListener("load", usePoster, { once: true });
+    }
   };
   const showPlayButton = () => {
     playButton.hidden = false;

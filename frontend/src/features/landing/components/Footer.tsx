@@ -3,8 +3,8 @@ import { brand, footer } from "../content";
 export function Footer() {
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:grid-cols-3 sm:px-6 lg:grid-cols-4">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-1">
           <p className="text-lg font-bold text-white">{brand}</p>
           <p className="mt-3 text-sm text-slate-400">{footer.tagline}</p>
         </div>

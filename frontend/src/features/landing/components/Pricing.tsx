@@ -34,7 +34,7 @@ export function Pricing() {
                   <span className="text-3xl font-extrabold text-slate-900">{plan.priceLabel}</span>
                 ) : (
                   <>
-                    <span className="text-3xl font-extrabold text-slate-900">{formatFcfa(plan.amount)}</span>
+                    <span className="text-3xl font-extrabold text-slate-900">{formatFcfa(plan.amount)}</span>{" "}
                     <span className="text-slate-500">{pricing.perMonth}</span>
                   </>
                 )}

@@ -41,10 +41,10 @@ export function Testimonials() {
                 role="group"
                 aria-roledescription="témoignage"
                 aria-label={`${index + 1} sur ${count}`}
-                className="flex shrink-0 basis-full snap-start flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:basis-[calc(50%-0.5rem)] lg:basis-[calc((100%-2rem)/3)]"
+                className="relative flex shrink-0 basis-full snap-start flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:basis-[calc(50%-0.5rem)] lg:basis-[calc((100%-2rem)/3)]"
               >
                 <Stars rating={item.rating} />
-                <blockquote className="mt-4 flex-1 text-slate-700">{`« ${item.quote} »`}</blockquote>
+                <blockquote className="mt-4 flex-1 text-slate-700">{`«\u00a0${item.quote}\u00a0»`}</blockquote>
                 <p className="mt-5 text-sm">
                   <span className="block font-semibold text-slate-900">{item.name}</span>
                   <span className="block text-slate-500">{item.role}</span>
