@@ -25,7 +25,7 @@ interface ProtectedRouteProps {
  * autorisé' to a signed-in person the page is not for.
  */
 export function ProtectedRoute({ requiredPlan, permission, children }: ProtectedRouteProps) {
-  const { isAuthenticated, isLoading, updateUser } = useAuth();
+  const { isAuthenticated, isLoading, leaveTo, updateUser } = useAuth();
   const location = useLocation();
   const me = useQuery({ ...meQueryOptions(), enabled: isAuthenticated, refetchOnMount: "always" });
 
@@ -35,6 +35,7 @@ export function ProtectedRoute({ requiredPlan, permission, children }: Protected
 
   if (isLoading) return <FullPageSpinner message={SESSION_CHECK_MESSAGE} />;
   if (!isAuthenticated) {
+    if (leaveTo) return <Navigate to={leaveTo} replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.auth.login} replace state={{ from }} />;
   }

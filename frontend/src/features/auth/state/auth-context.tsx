@@ -3,7 +3,7 @@
  * logout and the profile refresh. Storage is written here and by the API client only.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 
 import * as authApi from "@/api/auth";
 import type { LoginPayload, LoginResponse, MeResponse, User } from "@/api/types";
@@ -23,6 +23,11 @@ import { meQueryKey, meQueryOptions } from "../api/me";
 import { authReducer, initialAuthState, type AuthState } from "./auth-reducer";
 
 export interface AuthContextValue extends AuthState {
+  /**
+   * Where a protected page goes when the session ends on purpose (logout, failed startup check):
+   * home, not the login screen. Null while nobody has left.
+   */
+  leaveTo: string | null;
   login: (credentials: LoginPayload) => Promise<LoginResponse>;
   logout: () => Promise<void>;
   refreshProfile: () => Promise<MeResponse>;
@@ -43,6 +48,7 @@ interface AuthProviderProps {
 
 export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const started = useRef(false);
 
@@ -81,13 +87,16 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
         clearAuthStorage();
         queryClient.removeQueries({ queryKey: meQueryKey });
         // When the refresh failed the API client already sends the browser to /auth.
-        if (!error?.sessionExpired) await navigate(paths.home);
+        if (error?.sessionExpired) return;
+        setLeaveTo(paths.home);
         dispatch({ type: "LOGOUT" });
+        await navigate(paths.home);
       });
   }, [navigate, queryClient]);
 
   const login = useCallback(
     async (credentials: LoginPayload) => {
+      setLeaveTo(null);
       dispatch({ type: "AUTH_START" });
       let response: LoginResponse;
       try {
@@ -117,17 +126,19 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     authApi.logout(refreshToken).catch(() => undefined);
     clearAuthStorage();
     toast.success("Déconnexion réussie", "À bientôt !");
-    // Leave the protected page first, so its guard does not send us to the login screen.
-    await navigate(paths.home);
-    queryClient.clear();
+    // A protected page on screen sees the logout before the router moves: leaveTo sends it home
+    // too, instead of to the login screen.
+    setLeaveTo(paths.home);
     dispatch({ type: "LOGOUT" });
+    queryClient.clear();
+    await navigate(paths.home);
   }, [navigate, queryClient]);
 
   const clearError = useCallback(() => dispatch({ type: "CLEAR_ERROR" }), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, logout, refreshProfile, updateUser, clearError }),
-    [state, login, logout, refreshProfile, updateUser, clearError],
+    () => ({ ...state, leaveTo, login, logout, refreshProfile, updateUser, clearError }),
+    [state, leaveTo, login, logout, refreshProfile, updateUser, clearError],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
