@@ -6,7 +6,7 @@ from rest_framework.views import APIView
 
 from core.pagination import PageNumberPagination
 
-from .selectors import conversation_counters, conversation_get, conversation_list, message_list
+from .selectors import conversation_counters, conversation_get, conversation_list, message_get, message_list
 from .serializers import (
     ConversationListFilterSerializer,
     ConversationListResponseSerializer,
@@ -14,10 +14,11 @@ from .serializers import (
     ConversationStartInputSerializer,
     ChatMessageListResponseSerializer,
     ChatMessageOutputSerializer,
+    ChatMessageRateInputSerializer,
     ChatMessageSendInputSerializer,
     ChatMessageSentResponseSerializer,
 )
-from .services import conversation_mark_read, conversation_start, message_send_by_owner
+from .services import conversation_mark_read, conversation_start, message_rate, message_send_by_owner
 
 TAGS = ["conversations"]
 
@@ -124,3 +125,24 @@ class ConversationMarkReadApi(APIView):
             conversation=conversation_get(user=request.user, conversation_id=conversation_id)
         )
         return Response(ConversationOutputSerializer(conversation).data)
+
+
+class ChatMessageRateApi(APIView):
+    @extend_schema(
+        operation_id="conversations_messages_rate",
+        summary="Évaluer une réponse de l'IA (correcte ou non)",
+        description="Alimente la précision par catégorie des statistiques. Seules les réponses de l'IA "
+        "(sender « ai ») s'évaluent : 400 not_an_ai_answer sinon.",
+        request=ChatMessageRateInputSerializer,
+        responses=ChatMessageOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, conversation_id: int, message_id: int):
+        serializer = ChatMessageRateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        conversation = conversation_get(user=request.user, conversation_id=conversation_id)
+        message = message_rate(
+            message=message_get(conversation=conversation, message_id=message_id),
+            accurate=serializer.validated_data["accurate"],
+        )
+        return Response(ChatMessageOutputSerializer(message).data)

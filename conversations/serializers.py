@@ -40,6 +40,9 @@ class ChatMessageOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=MessageStatus.choices)
     statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
     category = serializers.CharField(help_text="Catégorie de la question (vide si non classée).")
+    accurate = serializers.BooleanField(
+        allow_null=True, help_text="Réponse de l'IA jugée correcte (true/false), null si non évaluée."
+    )
 
 
 class ConversationCountersSerializer(serializers.Serializer):
@@ -95,3 +98,9 @@ class ConversationStartInputSerializer(serializers.Serializer):
 class ChatMessageSentResponseSerializer(serializers.Serializer):
     message = ChatMessageOutputSerializer()
     conversation = ConversationOutputSerializer()
+
+
+class ChatMessageRateInputSerializer(serializers.Serializer):
+    accurate = serializers.BooleanField(
+        error_messages={"required": MSG_BOOLEAN_INVALID, "null": MSG_BOOLEAN_INVALID, "invalid": MSG_BOOLEAN_INVALID}
+    )

@@ -108,3 +108,15 @@ def conversation_mark_read(*, conversation: Conversation) -> Conversation:
         Conversation.objects.filter(pk=conversation.pk).update(unread_count=0)
         conversation.unread_count = 0
     return conversation
+
+
+MSG_ONLY_AI_RATED = "Seules les réponses de l'IA peuvent être évaluées."
+
+
+def message_rate(*, message: Message, accurate: bool) -> Message:
+    """The owner's verdict on an AI answer (correct or not); the statistics' accuracy reads it."""
+    if message.sender != Sender.AI:
+        raise ApplicationError(MSG_ONLY_AI_RATED, code="not_an_ai_answer")
+    message.accurate = accurate
+    message.save(update_fields=["accurate"])
+    return message

@@ -10,5 +10,10 @@ urlpatterns = [
         apis.ConversationMessageListApi.as_view(),
         name="conversation-messages",
     ),
+    path(
+        "conversations/<int:conversation_id>/messages/<int:message_id>/rating",
+        apis.ChatMessageRateApi.as_view(),
+        name="conversation-message-rating",
+    ),
     path("conversations/<int:conversation_id>/read", apis.ConversationMarkReadApi.as_view(), name="conversation-read"),
 ]

@@ -265,3 +265,52 @@ def test_the_owner_cannot_write_into_another_accounts_conversation_through_the_s
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+# --- rating the AI's answers -------------------------------------------------------------------
+
+
+def test_the_owner_rates_an_ai_answer_and_the_statistics_use_it(client, owner):
+    owner.plan_abonnement = "pro"
+    owner.save()
+    conversation = ConversationFactory(owner=owner)
+    answer = MessageFactory(conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT, category="prix")
+
+    response = client.post(f"{URL}/{conversation.id}/messages/{answer.id}/rating", {"accurate": False})
+
+    assert response.status_code == 200
+    assert response.json()["accurate"] is False
+    accuracy = client.get("/api/v1/analytics").json()["accuracyByCategory"]["categories"]
+    assert accuracy == [{"category": "prix", "label": "Prix", "accuracy": 0.0, "correct": 0, "evaluated": 1}]
+
+
+def test_only_ai_answers_can_be_rated(client, owner):
+    conversation = ConversationFactory(owner=owner)
+    question = MessageFactory(conversation=conversation, sender=Sender.USER)
+
+    response = client.post(f"{URL}/{conversation.id}/messages/{question.id}/rating", {"accurate": True})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Seules les réponses de l'IA peuvent être évaluées."
+
+
+def test_rating_needs_a_boolean(client, owner):
+    conversation = ConversationFactory(owner=owner)
+    answer = MessageFactory(conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT)
+
+    response = client.post(f"{URL}/{conversation.id}/messages/{answer.id}/rating", {})
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"accurate": ["Valeur invalide : utilisez true ou false."]}
+
+
+def test_another_accounts_messages_cannot_be_rated(client, owner):
+    stranger_answer = MessageFactory(conversation=ConversationFactory(owner=UserFactory()), sender=Sender.AI,
+                                     status=MessageStatus.SENT)
+    own = ConversationFactory(owner=owner)
+
+    assert client.post(f"{URL}/{stranger_answer.conversation_id}/messages/{stranger_answer.id}/rating",
+                       {"accurate": True}).status_code == 404
+    assert client.post(f"{URL}/{own.id}/messages/{stranger_answer.id}/rating", {"accurate": True}).status_code == 404
+    stranger_answer.refresh_from_db()
+    assert stranger_answer.accurate is None
