@@ -58,7 +58,8 @@ class WhatsAppConnectApi(APIView):
         tags=TAGS,
     )
     def post(self, request):
-        serializer = WhatsAppConnectInputSerializer(data=request.data)
+        # A JSON `null` body reads as "nothing sent": the French "required" message, not DRF's English one.
+        serializer = WhatsAppConnectInputSerializer(data=request.data if request.data is not None else {})
         serializer.is_valid(raise_exception=True)
         connection = whatsapp_connect(user=request.user, **serializer.validated_data)
         connection_data = WhatsAppStatusOutputSerializer.from_connection(connection).data

@@ -1,8 +1,9 @@
 """The dashboard's Content Security Policy: the site's policy plus what the Facebook SDK needs.
 
 The WhatsApp panel loads https://connect.facebook.net/fr_FR/sdk.js only on the dashboard, so only
-the /dashboard* pages get this wider policy (wired with ``django.views.decorators.csp.csp_override``);
-every other page keeps ``settings.SECURE_CSP``.
+the /dashboard* pages get this wider policy; every other page keeps ``settings.SECURE_CSP``. Wire it
+with ``apply_dashboard_policy(response)`` in the view that renders /dashboard* (it also sets the
+opener policy below), or with ``csp_override(dashboard_csp_policy())`` for the CSP alone.
 
 FB.login opens a popup on www.facebook.com that reports back through ``window.opener``: the
 dashboard pages also need ``Cross-Origin-Opener-Policy: same-origin-allow-popups``
@@ -38,3 +39,15 @@ def dashboard_csp_policy() -> dict:
     _extended(policy, "connect-src", SDK_CONNECT_HOSTS, fallback=default)
     _extended(policy, "img-src", SDK_IMAGE_HOSTS, fallback=default)
     return policy
+
+
+def apply_dashboard_policy(response):
+    """Give a /dashboard* response the SDK's CSP and the popup-friendly opener policy.
+
+    Both middlewares leave what the response already carries: ContentSecurityPolicyMiddleware reads
+    ``_csp_config`` (what ``csp_override`` sets), SecurityMiddleware only fills in a missing
+    Cross-Origin-Opener-Policy header.
+    """
+    response._csp_config = dashboard_csp_policy()
+    response["Cross-Origin-Opener-Policy"] = DASHBOARD_COOP
+    return response

@@ -18,6 +18,7 @@ MSG_CODE_INVALID = "Le code d'inscription contient des caractères invalides."
 MSG_WABA_ID_INVALID = "L'identifiant du compte WhatsApp Business doit contenir uniquement des chiffres."
 MSG_PHONE_NUMBER_ID_INVALID = "L'identifiant du numéro WhatsApp doit contenir uniquement des chiffres."
 MSG_ID_TOO_LONG = "L'identifiant ne peut pas dépasser 32 chiffres."
+MSG_NOT_AN_OBJECT = "Le corps de la requête doit être un objet JSON."
 MSG_NOT_TEXT = "Valeur invalide : une chaîne de caractères est attendue."
 
 MAX_CREDENTIAL_LENGTH = 4096
@@ -38,6 +39,8 @@ def _text(*, too_long: str, max_length: int, help_text: str) -> serializers.Char
 
 
 class WhatsAppConnectInputSerializer(serializers.Serializer):
+    default_error_messages = {"invalid": MSG_NOT_AN_OBJECT}
+
     access_token = _text(
         too_long=MSG_TOKEN_TOO_LONG,
         max_length=MAX_CREDENTIAL_LENGTH,

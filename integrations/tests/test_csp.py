@@ -1,3 +1,4 @@
+import pytest
 from django.utils.csp import CSP
 
 from integrations.csp import dashboard_csp_policy
@@ -31,3 +32,16 @@ def test_it_never_changes_the_site_wide_setting(settings):
     assert settings.SECURE_CSP == before
     assert "https://connect.facebook.net" not in settings.SECURE_CSP["script-src"]
     assert "frame-src" not in settings.SECURE_CSP
+
+
+@pytest.mark.urls("integrations.tests.urls_csp")
+def test_a_dashboard_response_carries_the_sdk_policy_and_lets_the_login_popup_talk_back(client):
+    dashboard = client.get("/dashboard")
+    other = client.get("/other")
+
+    policy = dashboard.headers["Content-Security-Policy"]
+    assert "script-src 'self' https://connect.facebook.net" in policy
+    assert "frame-src 'self' https://www.facebook.com https://web.facebook.com" in policy
+    assert dashboard.headers["Cross-Origin-Opener-Policy"] == "same-origin-allow-popups"
+    assert "facebook" not in other.headers["Content-Security-Policy"]
+    assert other.headers["Cross-Origin-Opener-Policy"] == "same-origin"

@@ -13,6 +13,7 @@ from integrations.serializers import (
     MSG_CREDENTIAL_BOTH,
     MSG_CREDENTIAL_REQUIRED,
     MSG_ID_TOO_LONG,
+    MSG_NOT_AN_OBJECT,
     MSG_PHONE_NUMBER_ID_INVALID,
     MSG_TOKEN_INVALID,
     MSG_WABA_ID_INVALID,
@@ -276,6 +277,18 @@ def test_it_rejects_bad_input_in_french_without_calling_the_webhook(client, webh
     assert payload["errors"][field] == [message]
     assert webhook.received == []
     assert TOKEN not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [("null", MSG_CREDENTIAL_REQUIRED), ("[]", MSG_NOT_AN_OBJECT), ('"EAAG"', MSG_NOT_AN_OBJECT)],
+)
+def test_a_body_that_is_not_an_object_is_a_french_400(client, webhook, raw, message):
+    response = client.generic("POST", CONNECT, raw, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["message"] == message
+    assert webhook.received == []
 
 
 def test_malformed_json_is_a_400(client, webhook):
