@@ -90,7 +90,7 @@ export default function QuickRegisterPage() {
   return (
     <AuthLayout
       title="Créer un compte rapide"
-      subtitle="Un email ou un numéro, un mot de passe : vous complèterez votre profil plus tard."
+      subtitle="Un email ou un numéro, un mot de passe : vous compléterez votre profil plus tard."
       back={{ to: paths.auth.root, label: "Retour" }}
       footer={
         <>
