@@ -93,6 +93,8 @@ def delivery_schedule(
     """
     if driver is not None and driver.owner_id != user.pk:
         raise ValueError("The driver belongs to another account.")
+    if estimated_at is not None and estimated_at <= timezone.now():
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
     city, default_lat, default_lng = place_coordinates(commune)
     created_at = created_at or timezone.now()
     year = timezone.localtime(created_at).year

@@ -319,6 +319,7 @@ def test_scheduling_keeps_exact_coordinates_when_given(client):
         ({"customer": ""}, "customer", "Ce champ est obligatoire."),
         ({"priority": "critique"}, "priority", "Priorité inconnue : utilisez high, medium ou low."),
         ({"latitude": 5.3}, "latitude", "Indiquez la latitude et la longitude ensemble."),
+        ({"estimatedTime": "2020-01-01T10:00:00Z"}, "estimatedTime", "L'heure estimée doit être dans le futur."),
     ],
 )
 def test_it_rejects_an_invalid_schedule_in_french(client, overrides, field, message):
