@@ -25,14 +25,13 @@ from integrations.models import WhatsAppConnection
 from integrations.services import MSG_CONFIGURATION_FAILED
 
 from .factories import UserFactory, WhatsAppConnectionFactory
+from .fake_facebook import FB_TOKEN, SDK_CANCELLED, SDK_SUCCESS, SDK_URL, SIGNUP_CODE, fake_sdk, route_facebook_sdk
 
 pytestmark = pytest.mark.browser
 
 FEATURE_DIR = Path(settings.BASE_DIR) / "frontend" / "src" / "features" / "whatsapp"
 FRONTEND_DIR = Path(settings.BASE_DIR) / "frontend"
 SECURE_ORIGIN = "https://flux.test"
-SDK_URL = "https://connect.facebook.net/fr_FR/sdk.js"
-FB_TOKEN = "EAAGbrowserSecretToken77"
 APP_ID = "1234567890"
 
 HARNESS_ENTRY = """
@@ -54,27 +53,6 @@ HARNESS_HTML = """<!doctype html>
 </body></html>"""
 
 
-def fake_sdk(*, login_response: dict | None = None, login_throws: bool = False) -> str:
-    """A stand-in for Facebook's sdk.js: defines window.FB and calls window.fbAsyncInit like it."""
-    login_body = (
-        'throw new Error("popup blocked");'
-        if login_throws
-        else f"setTimeout(function () {{ callback({json.dumps(login_response)}); }}, 50);"
-    )
-    return f"""
-window.FB = {{
-  init: function (params) {{ window.__fbInitCalls = (window.__fbInitCalls || []).concat([params]); }},
-  login: function (callback, options) {{
-    window.__fbLoginOptions = options;
-    {login_body}
-  }}
-}};
-if (typeof window.fbAsyncInit === "function") window.fbAsyncInit();
-"""
-
-
-SDK_SUCCESS = fake_sdk(login_response={"status": "connected", "authResponse": {"accessToken": FB_TOKEN}})
-SDK_CANCELLED = fake_sdk(login_response={"status": "unknown", "authResponse": None})
 
 
 @pytest.fixture(scope="session")
@@ -97,12 +75,14 @@ class Harness:
         self.sdk_requests: list[str] = []
         self.api_requests: list[str] = []
 
-    def open(self, *, user, sdk: str | None, origin: str = SECURE_ORIGIN, policy: dict | None = None) -> None:
+    def open(
+        self, *, user, sdk: str | None, origin: str = SECURE_ORIGIN, policy: dict | None = None, config_id: str = ""
+    ) -> None:
         """Serve the harness page at ``origin`` signed in as ``user``; ``sdk=None`` makes the SDK 404."""
         token = str(RefreshToken.for_user(user).access_token)
         page = self.page
         page.add_init_script(f"window.localStorage.setItem('flux_access_token', {json.dumps(token)});")
-        html = HARNESS_HTML.format(config=json.dumps({"facebookAppId": APP_ID, "facebookConfigId": ""}))
+        html = HARNESS_HTML.format(config=json.dumps({"facebookAppId": APP_ID, "facebookConfigId": config_id}))
         csp = build_policy(policy if policy is not None else dashboard_csp_policy())
         page.route(f"{origin}/", lambda route: route.fulfill(
             body=html, content_type="text/html; charset=utf-8", headers={"Content-Security-Policy": csp}))
@@ -116,14 +96,7 @@ class Harness:
 
         page.route(f"{origin}/api/**", forward_api)
 
-        def serve_sdk(route):
-            self.sdk_requests.append(route.request.url)
-            if sdk is None:
-                route.fulfill(status=404, body="introuvable")
-            else:
-                route.fulfill(body=sdk, content_type="application/javascript")
-
-        page.route(SDK_URL, serve_sdk)
+        self.sdk_requests = route_facebook_sdk(page, sdk)
         page.goto(f"{origin}/")
 
     def connect_button(self):
@@ -167,6 +140,28 @@ def test_a_person_connects_whatsapp_and_the_token_reaches_the_webhook_encrypted_
     assert decrypt_token(connection.token_ciphertext) == FB_TOKEN
     assert console.csp_violations() == []
     assert console.errors == []
+
+
+def test_embedded_signup_relays_the_code_and_the_ids_the_facebook_frame_posted(harness, owner, webhook, console):
+    ids = {"waba_id": "102290129340398", "phone_number_id": "106540352242922"}
+    sdk = fake_sdk(login_response={"status": "connected", "authResponse": {"code": SIGNUP_CODE}}, embedded_signup=ids)
+    harness.open(user=owner, sdk=sdk, config_id="998877")
+
+    harness.connect_button().click()
+    harness.page.get_by_text("Votre compte est maintenant connecté !").wait_for()
+
+    assert harness.page.evaluate("window.__fbLoginOptions") == {
+        "scope": "whatsapp_business_management,whatsapp_business_messaging",
+        "config_id": "998877",
+        "response_type": "code",
+        "override_default_response_type": True,
+        "extras": {"sessionInfoVersion": "3"},
+    }
+    assert webhook.received[0].json() == {"token": SIGNUP_CODE, "token_type": "code", **ids}
+    connection = WhatsAppConnection.objects.get(owner=owner)
+    assert (connection.waba_id, connection.phone_number_id) == (ids["waba_id"], ids["phone_number_id"])
+    # The signup frame on www.facebook.com is allowed by the dashboard policy's frame-src.
+    assert console.csp_violations() == []
 
 
 def test_the_site_wide_policy_would_block_the_sdk_so_the_dashboard_needs_its_own(harness, owner, console):

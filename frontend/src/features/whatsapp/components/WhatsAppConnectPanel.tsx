@@ -185,7 +185,7 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="whatsapp-panel-title" className="text-lg font-semibold text-slate-900">
-            Connecter WhatsApp
+            {connected ? "WhatsApp connecté" : "Connecter WhatsApp"}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             Reliez le numéro WhatsApp Business de votre entreprise à l'assistant IA avec votre compte Facebook.
