@@ -1,7 +1,7 @@
 """Reads for the logistics page. Each list is one query for the page plus one for its count; the
 counters are one aggregate query."""
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from .models import OPEN_STATUSES, Delivery, DeliveryStatus, Driver
@@ -14,8 +14,9 @@ def delivery_list(*, user, status: str | None = None, driver_id: int | None = No
     if status:
         deliveries = deliveries.filter(status=status)
     if driver_id is not None:
+        # Optimised stops first on every database (SQLite sorts NULLs first, PostgreSQL last).
         return deliveries.filter(driver_id=driver_id).order_by(
-            "route_position", "-created_at", "-id"
+            F("route_position").asc(nulls_last=True), "-created_at", "-id"
         )
     return deliveries.order_by("-created_at", "-id")
 

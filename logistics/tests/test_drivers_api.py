@@ -107,3 +107,14 @@ def test_another_accounts_driver_cannot_be_optimised(client):
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_a_drivers_deliveries_list_puts_the_optimised_round_first(client, owner):
+    driver = DriverFactory(owner=owner)
+    DeliveryFactory(owner=owner, driver=driver, reference="LIV-2026-201", route_position=None)
+    DeliveryFactory(owner=owner, driver=driver, reference="LIV-2026-202", route_position=2)
+    DeliveryFactory(owner=owner, driver=driver, reference="LIV-2026-203", route_position=1)
+
+    rows = client.get("/api/v1/logistics/deliveries", {"driver": driver.id}).json()["results"]
+
+    assert [row["id"] for row in rows] == ["LIV-2026-203", "LIV-2026-202", "LIV-2026-201"]
