@@ -8,6 +8,9 @@ from django.core.validators import EmailValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
+from rest_framework.settings import api_settings
+from rest_framework.utils.serializer_helpers import ReturnDict
 
 from .models import User
 
@@ -246,8 +249,27 @@ def _django_password_errors(password: str, user: User) -> list[str]:
 
 # --- Inputs ------------------------------------------------------------------------------------
 
+MSG_BODY_NOT_OBJECT = "Le corps de la requête doit être un objet JSON (ou un formulaire)."
 
-class RegisterInputSerializer(serializers.Serializer):
+
+class InputSerializer(serializers.Serializer):
+    """Request bodies that are not an object (a list, a string, null) get a French 400."""
+
+    default_error_messages = {"invalid": MSG_BODY_NOT_OBJECT}
+
+    @property
+    def errors(self):
+        errors = super().errors
+        general = errors.get(api_settings.NON_FIELD_ERRORS_KEY) or []
+        if general and getattr(general[0], "code", None) == "null":
+            errors = ReturnDict(
+                {api_settings.NON_FIELD_ERRORS_KEY: [ErrorDetail(MSG_BODY_NOT_OBJECT, code="null")]}, serializer=self
+            )
+        return errors
+
+
+
+class RegisterInputSerializer(InputSerializer):
     nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX)
     prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX)
     adresse_email = EmailField()
@@ -285,7 +307,7 @@ class RegisterInputSerializer(serializers.Serializer):
         return attrs
 
 
-class QuickRegisterInputSerializer(serializers.Serializer):
+class QuickRegisterInputSerializer(InputSerializer):
     type = serializers.ChoiceField(
         choices=["email", "phone"],
         error_messages={"invalid_choice": MSG_TYPE, "required": MSG_TYPE, "null": MSG_TYPE},
@@ -310,7 +332,7 @@ class QuickRegisterInputSerializer(serializers.Serializer):
         return attrs
 
 
-class IdentifierInputSerializer(serializers.Serializer):
+class IdentifierInputSerializer(InputSerializer):
     """An account named by its e-mail or, for phone-only accounts, its number."""
 
     adresse_email = EmailField(required=False)
@@ -336,22 +358,22 @@ class LoginInputSerializer(IdentifierInputSerializer):
     mot_de_passe = login_password_field()
 
 
-class RefreshInputSerializer(serializers.Serializer):
+class RefreshInputSerializer(InputSerializer):
     refresh_token = StrictCharField(
         max_length=4096,
         error_messages={"required": "Le jeton de rafraîchissement est requis.", "blank": "Le jeton de rafraîchissement est requis."},
     )
 
 
-class LogoutInputSerializer(serializers.Serializer):
+class LogoutInputSerializer(InputSerializer):
     refresh_token = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=4096)
 
 
-class ForgotPasswordInputSerializer(serializers.Serializer):
+class ForgotPasswordInputSerializer(InputSerializer):
     adresse_email = EmailField()
 
 
-class ResetPasswordInputSerializer(serializers.Serializer):
+class ResetPasswordInputSerializer(InputSerializer):
     adresse_email = EmailField()
     otp_code = OtpCodeField()
     mot_de_passe = NewPasswordField()
@@ -363,7 +385,7 @@ class ResetPasswordInputSerializer(serializers.Serializer):
         return attrs
 
 
-class ProfileUpdateInputSerializer(serializers.Serializer):
+class ProfileUpdateInputSerializer(InputSerializer):
     """PATCH /auth/me: only the profile fields; the e-mail may be sent back unchanged, never changed."""
 
     prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX, required=False)

@@ -176,3 +176,19 @@ def test_the_code_is_never_logged_outside_the_console_backend(api_client, regist
         api_client.post(URL, registration, format="json")
     code = code_in(mail.outbox[0].body)
     assert code not in caplog.text
+
+
+@pytest.mark.parametrize(
+    "path", ["registers", "quick-register", "verify-otp", "resend-otp", "login", "refresh", "forgot-password", "reset-password"]
+)
+@pytest.mark.parametrize("body", ["null", "[1, 2]", '"texte"', "42"])
+def test_a_body_that_is_not_an_object_gets_a_french_400(api_client, path, body):
+    response = api_client.post(f"/api/v1/auth/{path}", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["message"] == s.MSG_BODY_NOT_OBJECT
+
+
+def test_an_unsupported_content_type_is_a_415_in_the_error_shape(api_client):
+    response = api_client.post(URL, data="nom=Koné", content_type="text/plain")
+    assert response.status_code == 415
+    assert response.json()["error"] == "unsupported_media_type"
