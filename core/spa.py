@@ -23,6 +23,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
+from integrations.csp import apply_dashboard_policy
+
 logger = logging.getLogger("flux.spa")
 
 ROUTES_FILE = settings.BASE_DIR / "frontend" / "src" / "config" / "routes.json"
@@ -129,6 +131,11 @@ def spa_view(request, path: str = ""):
     if request.path == "/":
         return render_landing(request)
     if is_spa_route(request.path):
-        return render_shell(request)
+        response = render_shell(request)
+        if request.path.startswith("/dashboard"):
+            # Only the dashboard loads the Facebook SDK (the WhatsApp panel): only it gets the
+            # wider policy and the popup-friendly opener policy FB.login needs.
+            apply_dashboard_policy(response)
+        return response
     logger.info("404 not found: %s", request.path)
     return render_shell(request, status=404)

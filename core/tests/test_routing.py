@@ -56,3 +56,14 @@ def test_the_schema_is_served(client):
     response = client.get("/api/v1/schema")
     assert response.status_code == 200
     assert b"openapi: 3" in response.content
+
+
+def test_only_the_dashboard_pages_allow_the_facebook_sdk(client):
+    dashboard = client.get("/dashboard/profile")
+    assert "https://connect.facebook.net" in dashboard["Content-Security-Policy"]
+    assert "https://www.facebook.com" in dashboard["Content-Security-Policy"]
+    assert dashboard["Cross-Origin-Opener-Policy"] == "same-origin-allow-popups"
+    for path in ["/", "/auth/login", "/une/page/inexistante"]:
+        response = client.get(path)
+        assert "facebook" not in response["Content-Security-Policy"], path
+        assert response["Cross-Origin-Opener-Policy"] == "same-origin", path
