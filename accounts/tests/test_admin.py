@@ -125,3 +125,13 @@ def test_an_edit_that_does_not_touch_the_plan_records_no_change(staff_client):
     response = staff_client.post(change_url(user), form_data(user, prenom="Aya"))
     assert response.status_code == 302
     assert not PlanChange.objects.exists()
+
+
+def test_staff_accounts_are_created_with_createsuperuser(monkeypatch):
+    from django.core.management import call_command
+
+    monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "Equipe2025xyz")
+    call_command("createsuperuser", interactive=False, adresse_email="Equipe@Flux-IA.ci", prenom="Éq", nom="Uipe", verbosity=0)
+    staff = User.objects.get(adresse_email="equipe@flux-ia.ci")
+    assert staff.is_staff and staff.is_superuser and staff.compte_verifie
+    assert staff.check_password("Equipe2025xyz")

@@ -223,3 +223,32 @@ def test_resend_answers_the_same_for_known_and_unknown_addresses(api_client, dja
     code = last_code_sent_to(user.adresse_email)
     response = api_client.post("/api/v1/auth/verify-otp", {"adresse_email": user.adresse_email, "otp_code": code}, format="json")
     assert response.status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_refresh_token_used_twice_at_once_is_rotated_only_once():
+    import threading
+
+    from django.db import connection, connections
+    from rest_framework.test import APIClient
+    from rest_framework_simplejwt.tokens import RefreshToken
+
+    if connection.vendor != "postgresql":
+        pytest.skip("Row locks need PostgreSQL (DATABASE_URL).")
+    refresh = str(RefreshToken.for_user(UserFactory()))
+    barrier = threading.Barrier(4)
+    statuses: list[int] = []
+
+    def use():
+        barrier.wait()
+        try:
+            statuses.append(APIClient().post(REFRESH, {"refresh_token": refresh}, format="json").status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=use) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200, 401, 401, 401]
