@@ -21,7 +21,7 @@ def test_a_good_login_greets_and_calls_the_api_once(page, console, live_url, ver
     fill_login(page, verified_user.adresse_email)
     page.get_by_role("button", name="Se connecter").click()
 
-    toast = page.get_by_role("status").filter(has_text="Connexion réussie !")
+    toast = page.locator("[data-toast=success]").filter(has_text="Connexion réussie !")
     toast.wait_for()
     assert "Bienvenue Awa Koné !" in toast.inner_text()
     page.wait_for_url(live_url + "/dashboard")

@@ -52,7 +52,7 @@ def test_a_wrong_then_expired_code_unlocks_resend_which_resets_the_countdown(
     wrong = "000000" if first_code != "000000" else "111111"
     type_code(page, wrong)
     page.get_by_role("button", name="Vérifier le code").click()
-    page.get_by_role("alert").filter(has_text="Erreur de vérification").wait_for()
+    page.locator("[data-toast=error]").filter(has_text="Erreur de vérification").wait_for()
     page.locator("#otp-error").filter(has_text="Code OTP invalide").wait_for()
     assert resend.is_disabled(), "a wrong code does not unlock resend"
 
@@ -64,7 +64,7 @@ def test_a_wrong_then_expired_code_unlocks_resend_which_resets_the_countdown(
     assert resend.is_enabled(), "an expired code unlocks resend"
 
     resend.click()
-    page.get_by_role("status").filter(has_text="Code renvoyé !").wait_for()
+    page.locator("[data-toast=success]").filter(has_text="Code renvoyé !").wait_for()
     page.get_by_text("Un nouveau code a été envoyé à votre email.").wait_for()
     assert re.fullmatch(r"(10:00|09:5\d)", countdown.inner_text())
     assert resend.is_disabled()

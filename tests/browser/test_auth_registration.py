@@ -43,7 +43,7 @@ def test_a_visitor_registers_with_a_photo_verifies_the_code_and_reaches_the_dash
     page.get_by_role("button", name="Créer mon compte").click()
 
     page.wait_for_url(live_url + "/auth/otp")
-    page.get_by_role("status").filter(has_text="Inscription réussie !").wait_for()
+    page.locator("[data-toast=success]").filter(has_text="Inscription réussie !").wait_for()
     page.get_by_text("Vérifiez votre email pour le code de vérification.").first.wait_for()
     assert page.get_by_test_id("masked-address").inner_text() == "a***e@example.ci"
     assert page.evaluate("sessionStorage.getItem('pending_email')") == EMAIL
@@ -63,7 +63,7 @@ def test_a_visitor_registers_with_a_photo_verifies_the_code_and_reaches_the_dash
     verify.click()
 
     page.wait_for_url(live_url + "/auth/login")
-    page.get_by_role("status").filter(has_text="Compte vérifié !").wait_for()
+    page.locator("[data-toast=success]").filter(has_text="Compte vérifié !").wait_for()
     page.get_by_text("Compte vérifié avec succès").wait_for()
     page.get_by_text("Compte vérifié ! Vous pouvez maintenant vous connecter.").wait_for()
     assert page.locator("input[name=adresse_email]").input_value() == EMAIL
@@ -107,7 +107,7 @@ def test_a_server_refusal_shows_the_registration_error_and_its_field_message(pag
     fill_registration(page, email=verified_user.adresse_email)
     page.get_by_role("button", name="Créer mon compte").click()
 
-    toast = page.get_by_role("alert").filter(has_text="Erreur d'inscription")
+    toast = page.locator("[data-toast=error]").filter(has_text="Erreur d'inscription")
     toast.wait_for()
     assert re.search("existe déjà", toast.inner_text())
     assert page.url == live_url + "/auth/register"

@@ -2,7 +2,7 @@
  * Every failure the UI shows goes through here (SPEC.md section 8): the server's French message
  * when there is one, the network error's message otherwise, and a generic French sentence last.
  */
-import { isAxiosError } from "axios";
+import type { AxiosError } from "axios";
 
 export const DEFAULT_ERROR_MESSAGE = "Une erreur est survenue";
 export const UNEXPECTED_ERROR_MESSAGE = "Une erreur inattendue est survenue";
@@ -35,6 +35,14 @@ function asFieldErrors(value: unknown): FieldErrors | undefined {
     else if (typeof messages === "string") out[field] = [messages];
   }
   return out;
+}
+
+/**
+ * axios's own `isAxiosError`, without importing axios: this module is in the first chunk, and the
+ * HTTP client is loaded only when a request is about to be made.
+ */
+function isAxiosError(value: unknown): value is AxiosError {
+  return !!value && typeof value === "object" && (value as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
 export function isApiError(value: unknown): value is ApiError {

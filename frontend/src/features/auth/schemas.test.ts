@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 import {
   forgotPasswordSchema,
@@ -12,7 +12,7 @@ import {
 } from "./schemas";
 
 /** The messages zod reports for `value`, per field path ("" for the root). */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const out: Record<string, string[]> = {};

@@ -1,11 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import { getMe } from "@/api/auth";
 import type { MeResponse, PlanCode } from "@/api/types";
 
 export const meQueryKey = ["auth", "me"] as const;
 
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+/** The API layer loads on first use, so the first chunk carries no HTTP client. */
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: async () => (await import("@/api/auth")).getMe() });
 
 /** A route that asks for "pro" admits pro and entreprise; "entreprise" admits entreprise only. */
 export function hasRequiredPlan(plan: PlanCode, required?: PlanCode): boolean {

@@ -5,7 +5,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 
-import * as authApi from "@/api/auth";
 import type { LoginPayload, LoginResponse, MeResponse, User } from "@/api/types";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
@@ -34,6 +33,9 @@ export interface AuthContextValue extends AuthState {
   updateUser: (user: User) => void;
   clearError: () => void;
 }
+
+/** The API layer (axios and its interceptors) is a chunk of its own, loaded on first use. */
+export const loadAuthApi = () => import("@/api/auth");
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -100,7 +102,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       dispatch({ type: "AUTH_START" });
       let response: LoginResponse;
       try {
-        response = await authApi.login(credentials);
+        response = await (await loadAuthApi()).login(credentials);
       } catch (error) {
         const normalized = normalizeError(error);
         dispatch({ type: "AUTH_ERROR", error: normalized.message });
@@ -123,7 +125,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const logout = useCallback(async () => {
     const refreshToken = getRefreshToken();
     // Fire and forget: the session ends here whatever the server answers.
-    authApi.logout(refreshToken).catch(() => undefined);
+    loadAuthApi()
+      .then((api) => api.logout(refreshToken))
+      .catch(() => undefined);
     clearAuthStorage();
     toast.success("Déconnexion réussie", "À bientôt !");
     // A protected page on screen sees the logout before the router moves: leaveTo sends it home
