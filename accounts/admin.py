@@ -63,6 +63,10 @@ class UserAdmin(BaseUserAdmin):
         (None, {"classes": ["wide"], "fields": ["adresse_email", "prenom", "nom", "password1", "password2"]}),
     ]
 
+    def get_inline_instances(self, request, obj=None):
+        # A new account has no codes yet: the add page shows only the creation form.
+        return super().get_inline_instances(request, obj) if obj is not None else []
+
     def save_model(self, request, obj, form, change):
         """Plan changes go through the subscriptions service, which validates and records them."""
         plan_fields = {"plan_abonnement", "statut_abonnement"}

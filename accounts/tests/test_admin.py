@@ -135,3 +135,14 @@ def test_staff_accounts_are_created_with_createsuperuser(monkeypatch):
     staff = User.objects.get(adresse_email="equipe@flux-ia.ci")
     assert staff.is_staff and staff.is_superuser and staff.compte_verifie
     assert staff.check_password("Equipe2025xyz")
+
+
+def test_staff_can_add_an_account_in_the_admin(staff_client):
+    assert staff_client.get("/admin/accounts/user/add/").status_code == 200
+    response = staff_client.post(
+        "/admin/accounts/user/add/",
+        {"adresse_email": "Nouveau@Example.ci", "prenom": "Nou", "nom": "Veau", "password1": "Equipe2025xyz", "password2": "Equipe2025xyz", "usable_password": "true"},
+    )
+    import re
+    assert response.status_code == 302, re.findall(r'errorlist[^>]*>(.*?)</ul>', response.content.decode(), re.S)
+    assert User.objects.get(adresse_email__iexact="nouveau@example.ci").check_password("Equipe2025xyz")
