@@ -12,7 +12,7 @@ from conftest import body_text
 
 CODE_RE = re.compile(r"^\s*(\d{6})\s*$", re.MULTILINE)
 
-__all__ = ["PASSWORD", "code_sent_to", "expire_codes_of", "local_storage", "sign_in"]
+__all__ = ["PASSWORD", "code_sent_to", "expire_codes_of", "local_storage", "log_out", "on_protected_page", "sign_in"]
 
 
 def code_sent_to(smtp_sink, address: str, *, after: int = 0) -> str:
@@ -37,14 +37,43 @@ def local_storage(page) -> dict:
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, window.localStorage))"))
 
 
+def on_protected_page(page, url: str) -> None:
+    """Wait until ``url`` shows its own content: past the session check, not refused, not the login.
+
+    It reads no dashboard text, so it holds whatever the dashboard pages become.
+    """
+    page.wait_for_url(url)
+    # Polled from here: wait_for_function compiles its source in the page, which the CSP forbids.
+    for _ in range(300):
+        ready = page.evaluate(
+            """() => !!document.querySelector('#root main, #root h1')
+                && !document.body.innerText.includes('Vérification de votre session...')"""
+        )
+        if ready:
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"{url} never got past the session check")
+    assert page.get_by_role("heading", name="Accès non autorisé").count() == 0
+    assert page.locator("input[name=mot_de_passe]").count() == 0
+
+
 def sign_in(page, live_url: str, email: str, password: str = PASSWORD) -> None:
-    """Log in through the login screen and wait for the dashboard."""
+    """Log in through the login screen and wait for the dashboard's greeting."""
     page.goto(live_url + "/auth/login")
     page.locator("input[name=adresse_email]").fill(email)
     page.locator("input[name=mot_de_passe]").fill(password)
     page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url(live_url + "/dashboard")
-    page.get_by_role("heading", name=re.compile("Bienvenue")).wait_for()
+    on_protected_page(page, live_url + "/dashboard")
+    page.get_by_role("heading", name=re.compile("^Bienvenue")).first.wait_for()
+
+
+def log_out(page) -> None:
+    """Click Déconnexion, opening the user menu first when the dashboard keeps it there."""
+    button = page.get_by_role("button", name="Déconnexion").or_(page.get_by_role("menuitem", name="Déconnexion"))
+    if not button.first.is_visible():
+        page.get_by_role("button", name=re.compile("^Menu utilisateur")).click()
+    button.first.click()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import pytest
 
 from accounts.models import User
 
-from .conftest import code_sent_to
+from .conftest import code_sent_to, on_protected_page
 
 pytestmark = [pytest.mark.browser]
 
@@ -47,7 +47,7 @@ def test_a_quick_register_by_email_goes_through_the_code_to_the_dashboard(page, 
     page.get_by_text("Compte vérifié avec succès").wait_for()
     page.locator("input[name=mot_de_passe]").fill(PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url(live_url + "/dashboard")
+    on_protected_page(page, live_url + "/dashboard")
     assert User.objects.get(adresse_email=EMAIL).compte_verifie
     assert console.errors == []
 

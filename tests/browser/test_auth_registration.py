@@ -8,7 +8,7 @@ from PIL import Image
 
 from accounts.models import User
 
-from .conftest import code_sent_to, local_storage
+from .conftest import code_sent_to, local_storage, on_protected_page
 
 pytestmark = [pytest.mark.browser]
 
@@ -72,8 +72,8 @@ def test_a_visitor_registers_with_a_photo_verifies_the_code_and_reaches_the_dash
     page.locator("input[name=mot_de_passe]").fill(PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
     page.get_by_text("Bienvenue Awa Koné !").wait_for()
-    page.wait_for_url(live_url + "/dashboard")
-    page.get_by_role("heading", name="Bienvenue Awa !").wait_for()
+    on_protected_page(page, live_url + "/dashboard")
+    page.get_by_role("heading", name="Bienvenue Awa !").first.wait_for()
 
     user.refresh_from_db()
     assert user.compte_verifie and user.otp_verified

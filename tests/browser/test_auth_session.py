@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 from rest_framework_simplejwt.tokens import AccessToken
 
-from .conftest import local_storage, sign_in
+from .conftest import local_storage, log_out, on_protected_page, sign_in
 
 pytestmark = [pytest.mark.browser]
 
@@ -38,7 +38,7 @@ def test_an_expired_access_token_is_refreshed_once_silently_and_the_request_repl
     calls = api_calls(page)
 
     page.goto(live_url + "/dashboard/conversations")
-    page.get_by_role("heading", name="Bienvenue Awa !").wait_for()
+    on_protected_page(page, live_url + "/dashboard/conversations")
 
     stored = local_storage(page)
     assert stored["flux_access_token"] != expired
@@ -90,7 +90,7 @@ def test_logout_ends_the_session_on_the_server_clears_storage_and_goes_home(page
     refresh = local_storage(page)["flux_refresh_token"]
 
     with page.expect_response("**/api/v1/auth/logout") as logout:
-        page.get_by_role("button", name="Déconnexion").click()
+        log_out(page)
     assert logout.value.status == 200
     assert logout.value.request.post_data_json == {"refresh_token": refresh}
 
