@@ -385,12 +385,15 @@ class ResetPasswordInputSerializer(InputSerializer):
         return attrs
 
 
+KEEP_PHONE = object()
+
+
 class ProfileUpdateInputSerializer(InputSerializer):
     """PATCH /auth/me: only the profile fields; the e-mail may be sent back unchanged, never changed."""
 
     prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX, required=False)
     nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX, required=False)
-    numero_telephone = IvorianPhoneField(required=False)
+    numero_telephone = StrictCharField(required=False, allow_blank=True, max_length=64)
     pays = StrictCharField(
         required=False,
         min_length=2,
@@ -404,11 +407,22 @@ class ProfileUpdateInputSerializer(InputSerializer):
     photo_profil = PhotoField(required=False)
     adresse_email = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=254)
 
+    def validate_numero_telephone(self, value):
+        """The number the account already holds may come back as is (a phone-only account may
+        hold a foreign one); a new number follows the registration rule."""
+        user = self.context["user"]
+        if value == (str(user.numero_telephone) if user.numero_telephone else ""):
+            return KEEP_PHONE
+        return IvorianPhoneField().to_internal_value(value)
+
     def validate(self, attrs):
         from .services import MSG_EMAIL_READ_ONLY
 
+        user = self.context["user"]
+        if attrs.get("numero_telephone") is KEEP_PHONE:
+            del attrs["numero_telephone"]
         email = attrs.pop("adresse_email", None)
-        current = (self.context["user"].adresse_email or "").lower()
+        current = (user.adresse_email or "").lower()
         if email is not None and email.strip().lower() != current:
             raise serializers.ValidationError({"adresse_email": [MSG_EMAIL_READ_ONLY]})
         for name in ("whatsapp", "adresse", "nom_entreprise", "secteur_activite"):

@@ -235,3 +235,12 @@ def test_an_unverified_user_sees_is_fully_verified_false(api_client):
     user = UserFactory(compte_verifie=False, otp_verified=False)
     api_client.force_authenticate(user)
     assert api_client.get(ME).json()["account"]["isFullyVerified"] is False
+
+
+def test_patch_me_accepts_the_current_number_back_even_when_it_is_foreign(api_client):
+    user = UserFactory(numero_telephone="+336123456789")
+    api_client.force_authenticate(user)
+    response = api_client.patch(ME, {"numero_telephone": "+336123456789", "prenom": "Aya"}, format="json")
+    assert response.status_code == 200, response.json()
+    response = api_client.patch(ME, {"numero_telephone": "+336111111111"}, format="json")
+    assert response.json()["errors"]["numero_telephone"] == [s.MSG_PHONE_FORMAT]
