@@ -29,8 +29,6 @@ logger = logging.getLogger("flux.spa")
 
 ROUTES_FILE = settings.BASE_DIR / "frontend" / "src" / "config" / "routes.json"
 LANDING_HTML_FILE = settings.BASE_DIR / "frontend" / "prerendered" / "landing.html"
-WEBPACK_STATS_FILE = settings.BASE_DIR / "frontend" / "webpack-stats.json"
-LANDING_FONT = "inter-latin-wght-normal.woff2"
 
 META_TITLE = "Flux IA — l'assistant IA WhatsApp des entreprises ivoiriennes"
 META_DESCRIPTION = (
@@ -65,26 +63,6 @@ def prerendered_landing() -> SafeString | None:
     return _read_prerendered(LANDING_HTML_FILE, modified)
 
 
-@lru_cache(maxsize=2)
-def _font_asset(path: Path, modified: float) -> str | None:
-    with open(path, encoding="utf-8") as fh:
-        assets = json.load(fh).get("assets", {})
-    for asset in assets.values():
-        if asset.get("sourceFilename", "").endswith(LANDING_FONT):
-            return asset.get("publicPath")
-    return None
-
-
-def landing_font_url() -> str | None:
-    """The URL of the Inter font as the landing CSS names it (webpack's hashed name, which the
-    bundles use directly), to preload it on "/" in parallel with the style sheet."""
-    try:
-        modified = WEBPACK_STATS_FILE.stat().st_mtime
-    except FileNotFoundError:
-        return None
-    return _font_asset(WEBPACK_STATS_FILE, modified)
-
-
 def wants_to_save_data(request) -> bool:
     return request.headers.get("Save-Data", "").strip().lower() == "on"
 
@@ -117,7 +95,7 @@ def render_landing(request):
         # A build without the prerender step: the SPA renders the same page client-side.
         logger.warning("No prerendered landing page at %s; serving the SPA shell", LANDING_HTML_FILE)
         return render_shell(request)
-    context = {**shell_context(request), "landing_html": landing_html, "font_url": landing_font_url()}
+    context = {**shell_context(request), "landing_html": landing_html}
     response = render(request, "landing.html", context)
     patch_vary_headers(response, ["Save-Data"])
     return response

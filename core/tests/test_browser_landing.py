@@ -144,6 +144,14 @@ def test_the_header_anchors_scroll_to_features_and_pricing(page, console, live_u
     assert console.errors == []
 
 
+def test_a_shared_link_to_the_pricing_lands_on_the_pricing(page, console, live_url):
+    page.goto(live_url + "/#pricing")
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('#pricing').getBoundingClientRect().top - document.querySelector('header').getBoundingClientRect().bottom) < 40"
+    )
+    assert console.errors == []
+
+
 def test_a_visitor_sees_the_sign_in_button(page, console, live_url):
     page.goto(live_url + "/")
     sign_in_link = page.locator("header").get_by_role("link", name="Se connecter")

@@ -102,11 +102,15 @@ def test_the_page_carries_the_sharing_and_search_tags(client):
     assert 'rel="icon"' in html
 
 
-def test_the_font_of_the_hero_is_preloaded(client):
+def test_the_font_is_self_hosted_and_swapped_in_not_preloaded(client):
     html = client.get("/").content.decode()
-    preload = re.search(r'<link rel="preload" href="([^"]+\.woff2)" as="font" type="font/woff2" crossorigin>', html)
-    assert preload is not None
-    assert (FRONTEND / "build" / preload.group(1).removeprefix("/static/")).is_file()
+    assert 'rel="preload"' not in html
+    stats = webpack_stats()
+    css = next(name for name in stats["chunks"]["landing"] if name.endswith(".css"))
+    style_sheet = (FRONTEND / "build" / css).read_text(encoding="utf-8")
+    assert "font-display:swap" in style_sheet
+    assert re.search(r"url\(/static/assets/inter-latin-wght-normal\.[0-9a-f]+\.woff2\)", style_sheet)
+    assert not re.search(r"url\([\"']?(https?:)?//", style_sheet), "no font or image from another origin"
 
 
 def test_the_shell_is_compressed_for_browsers_that_accept_gzip(client):

@@ -6,6 +6,7 @@
 //
 // Lighthouse lives in frontend/.bench/ (ignored by git) so that `npm install` of the app stays lean.
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,11 +50,21 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+// The shared tree may be mid-build (webpack rewrites its stats file): wait for a finished build.
+const statsFile = path.join(repo, "frontend/webpack-stats.json");
+for (let waited = 0; ; waited += 1) {
+  const status = await readFile(statsFile, "utf-8").then((text) => JSON.parse(text).status, () => "missing");
+  if (status === "done") break;
+  if (waited > 120) throw new Error(`${statsFile}: status ${status}; run the webpack build first`);
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(
   path.join(repo, ".venv/bin/gunicorn"),
-  ["config.wsgi", "--bind", `127.0.0.1:${port}`, "--workers", "2", "--log-level", "warning"],
+  // Threads, so that Chrome's idle keep-alive connections never hold up a request.
+  ["config.wsgi", "--bind", `127.0.0.1:${port}`, "--workers", "2", "--worker-class", "gthread", "--threads", "4", "--log-level", "warning"],
   { cwd: repo, env: { ...process.env, DEBUG: "false" }, stdio: ["ignore", "inherit", "inherit"] },
 );
 let chrome;

@@ -223,8 +223,34 @@ function enhanceCarousel(root: Element, env: LandingEnvironment): Cleanup {
   };
 }
 
+/** Sections marked data-deferred are laid out only near the viewport, with an estimated height
+ * until then: a jump to an anchor past them would land off target. Lay them all out first, before
+ * the browser scrolls (a click listener runs before the link's default action). */
+function enhanceAnchors(root: Element): Cleanup {
+  const layOutEverything = () => {
+    root.querySelectorAll("[data-deferred]").forEach((section) => section.removeAttribute("data-deferred"));
+  };
+  const onClick = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.("a[href^='#']");
+    if (link) layOutEverything();
+  };
+  root.addEventListener("click", onClick, true);
+  // Arriving with a fragment (/#pricing): the browser already scrolled with estimated heights.
+  const target = window.location.hash.length > 1 ? document.getElementById(window.location.hash.slice(1)) : null;
+  if (target && root.contains(target)) {
+    layOutEverything();
+    target.scrollIntoView();
+  }
+  return () => root.removeEventListener("click", onClick, true);
+}
+
 /** Wires the header, the video and the carousel inside `root`; returns a function undoing it. */
 export function enhanceLanding(root: Element, env: LandingEnvironment = browserEnvironment()): Cleanup {
-  const cleanups = [enhanceHeader(root, env), enhanceVideo(root, env), enhanceCarousel(root, env)];
+  const cleanups = [
+    enhanceHeader(root, env),
+    enhanceAnchors(root),
+    enhanceVideo(root, env),
+    enhanceCarousel(root, env),
+  ];
   return () => cleanups.forEach((cleanup) => cleanup());
 }

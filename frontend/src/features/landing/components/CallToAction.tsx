@@ -1,8 +1,9 @@
 import { callToAction } from "../content";
+import { renderWhenNear } from "./layout";
 
 export function CallToAction() {
   return (
-    <section aria-labelledby="cta-title" className="bg-brand-700">
+    <section aria-labelledby="cta-title" className="bg-brand-700" {...renderWhenNear}>
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
           {callToAction.title}

@@ -2,12 +2,13 @@ import { ChevronDown } from "lucide-react";
 
 import { faq } from "../content";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 /** A native <details>/<summary> accordion: keyboard-usable (Tab, Enter, Space) and announced as
  * expanded/collapsed by screen readers, with no JavaScript at all. */
 export function Faq() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-28 py-20 sm:scroll-mt-20">
+    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-28 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" title={faq.title} lead={faq.lead} />
         <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">

@@ -2,12 +2,13 @@ import { ChartLine, Mail, MessageCircle, Truck } from "lucide-react";
 
 import { features } from "../content";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 const icons = { chat: MessageCircle, mail: Mail, truck: Truck, chart: ChartLine } as const;
 
 export function Features() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-28 py-20 sm:scroll-mt-20">
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-28 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="features-title" title={features.title} lead={features.lead} />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,8 +1,9 @@
 import { brand, footer } from "../content";
+import { renderWhenNear } from "./layout";
 
 export function Footer() {
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300" {...renderWhenNear}>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:grid-cols-3 sm:px-6 lg:grid-cols-4">
         <div className="col-span-2 sm:col-span-3 lg:col-span-1">
           <p className="text-lg font-bold text-white">{brand}</p>

@@ -1,9 +1,10 @@
 import { steps } from "../content";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 export function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20">
+    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="how-title" title={steps.title} lead={steps.lead} />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">

@@ -3,13 +3,14 @@ import { Play } from "lucide-react";
 import { demo } from "../content";
 import { presentation } from "../media";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 /** The clip ships without a src: enhance.ts fills the sources in when the player nears the
  * viewport, or shows the play button to a visitor who saves data or prefers reduced motion. The
  * lazy <picture> (AVIF, WebP, JPEG) stands in for the poster until the first frame plays. */
 export function PresentationVideo() {
   return (
-    <section id="demo" aria-labelledby="demo-title" className="scroll-mt-28 py-20 sm:scroll-mt-20">
+    <section id="demo" aria-labelledby="demo-title" className="scroll-mt-28 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="demo-title" title={demo.title} lead={demo.lead} />
         <div

@@ -5,10 +5,11 @@ import { paths } from "@/config/paths";
 import { pricing } from "../content";
 import { formatFcfa } from "../format";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 export function Pricing() {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20">
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing-title" title={pricing.title} lead={pricing.lead} />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3 lg:items-start">

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play, Star } from "lucide-react";
 
 import { testimonials } from "../content";
 import { SectionHeading } from "./SectionHeading";
+import { renderWhenNear } from "./layout";
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -26,7 +27,7 @@ const controlClass =
 export function Testimonials() {
   const count = testimonials.items.length;
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20">
+    <section id="testimonials" aria-labelledby="testimonials-title" className="scroll-mt-28 bg-slate-50 py-20 sm:scroll-mt-20" {...renderWhenNear}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" title={testimonials.title} lead={testimonials.lead} />
         <div data-carousel="" role="region" aria-roledescription="carrousel" aria-label={testimonials.title} className="mt-10">
