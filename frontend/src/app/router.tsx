@@ -1,10 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
-
-const dashboardPlaceholder = async () => ({
-  Component: (await import("@/features/dashboard/DashboardPlaceholderPage")).default,
-});
+import { dashboardRoutes } from "@/features/dashboard/routes";
 
 /**
  * Each screen is its own chunk: a visitor on "/" downloads only the landing page, one on
@@ -49,30 +46,8 @@ export const routes: RouteObject[] = [
   {
     path: paths.dashboard.root,
     lazy: async () => ({ Component: (await import("@/features/auth/components/ProtectedRoute")).ProtectedRoute }),
-    children: [
-      { index: true, lazy: dashboardPlaceholder },
-      { path: paths.dashboard.conversations, lazy: dashboardPlaceholder },
-      { path: paths.dashboard.emails, lazy: dashboardPlaceholder },
-      { path: paths.dashboard.logistics, lazy: dashboardPlaceholder },
-      {
-        // The analytics page needs plan pro (or entreprise) and the analytics permission.
-        path: paths.dashboard.analytics,
-        lazy: async () => {
-          const [{ ProtectedRoute }, { default: Page }] = await Promise.all([
-            import("@/features/auth/components/ProtectedRoute"),
-            import("@/features/dashboard/DashboardPlaceholderPage"),
-          ]);
-          return {
-            Component: () => (
-              <ProtectedRoute requiredPlan="pro" permission="canAccessAnalytics">
-                <Page />
-              </ProtectedRoute>
-            ),
-          };
-        },
-      },
-      { path: paths.dashboard.profile, lazy: dashboardPlaceholder },
-    ],
+    // The layout and the six pages, each a lazy chunk (features/dashboard/routes.tsx).
+    children: dashboardRoutes,
   },
   {
     // Unknown paths, /dashboard/... ones included, render the not-found page (Django answers 404).

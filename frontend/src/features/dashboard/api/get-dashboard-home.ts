@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { apiClient } from "@/api/client";
+
+import type { DashboardHome } from "../types";
+
+export const dashboardHomeQueryKey = ["dashboard", "home"] as const;
+
+export async function getDashboardHome(): Promise<DashboardHome> {
+  const response = await apiClient.get<DashboardHome>("/auth/dashboard");
+  return response.data;
+}
+
+export const dashboardHomeQueryOptions = () => queryOptions({ queryKey: dashboardHomeQueryKey, queryFn: getDashboardHome });
+
+export function useDashboardHome() {
+  return useQuery(dashboardHomeQueryOptions());
+}

@@ -1,0 +1,40 @@
+/**
+ * The dashboard's routes, mounted under /dashboard by the app's router (inside the authentication
+ * guard). The layout and each page are chunks of their own; the statistics page keeps a second
+ * guard for plan pro and the analytics permission.
+ */
+import type { RouteObject } from "react-router-dom";
+
+import { paths } from "@/config/paths";
+
+const placeholder = async () => ({ Component: (await import("./DashboardPlaceholderPage")).default });
+
+export const dashboardRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import("./components/DashboardLayout")).default }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import("./routes/HomePage")).default }) },
+      { path: paths.dashboard.conversations, lazy: placeholder },
+      { path: paths.dashboard.emails, lazy: placeholder },
+      { path: paths.dashboard.logistics, lazy: placeholder },
+      {
+        // The statistics need plan pro (or entreprise) and the analytics permission.
+        path: paths.dashboard.analytics,
+        lazy: async () => {
+          const [{ ProtectedRoute }, { default: Page }] = await Promise.all([
+            import("@/features/auth/components/ProtectedRoute"),
+            import("./DashboardPlaceholderPage"),
+          ]);
+          return {
+            Component: () => (
+              <ProtectedRoute requiredPlan="pro" permission="canAccessAnalytics">
+                <Page />
+              </ProtectedRoute>
+            ),
+          };
+        },
+      },
+      { path: paths.dashboard.profile, lazy: placeholder },
+    ],
+  },
+];
