@@ -104,3 +104,22 @@ def test_logout_ends_the_session_on_the_server_clears_storage_and_goes_home(page
     page.goto(live_url + "/dashboard")
     page.wait_for_url(live_url + "/auth/login")
     assert console.errors == []
+
+
+def test_a_startup_profile_failure_clears_the_session_and_goes_home(page, live_url, verified_user):
+    sign_in(page, live_url, verified_user.adresse_email)
+    page.route(
+        "**/api/v1/auth/me",
+        lambda route: route.fulfill(
+            status=503,
+            content_type="application/json",
+            body='{"message": "Service indisponible", "error": "unavailable", "statusCode": 503}',
+        ),
+    )
+    page.goto(live_url + "/dashboard/logistics")
+    page.wait_for_url(live_url + "/")
+    for _ in range(100):
+        if not {"flux_access_token", "flux_refresh_token", "flux_user"} & local_storage(page).keys():
+            break
+        page.wait_for_timeout(50)
+    assert not {"flux_access_token", "flux_refresh_token", "flux_user"} & local_storage(page).keys()
