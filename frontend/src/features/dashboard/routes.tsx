@@ -14,9 +14,9 @@ export const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("./components/DashboardLayout")).default }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/HomePage")).default }) },
-      { path: paths.dashboard.conversations, lazy: placeholder },
-      { path: paths.dashboard.emails, lazy: placeholder },
-      { path: paths.dashboard.logistics, lazy: placeholder },
+      { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await import("./routes/ConversationsPage")).default }) },
+      { path: paths.dashboard.emails, lazy: async () => ({ Component: (await import("./routes/EmailsPage")).default }) },
+      { path: paths.dashboard.logistics, lazy: async () => ({ Component: (await import("./routes/LogisticsPage")).default }) },
       {
         // The statistics need plan pro (or entreprise) and the analytics permission.
         path: paths.dashboard.analytics,

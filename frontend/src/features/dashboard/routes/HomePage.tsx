@@ -1,7 +1,7 @@
 /** Accueil: four figures, quick actions (connect WhatsApp, configure the AI), recent activity. */
 import { Bot, Inbox, Mail, MessageCircle, MessageSquare, Truck, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 
 import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
@@ -11,6 +11,7 @@ import { WhatsAppConnectPanel } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
+import { CONNECT_WHATSAPP_PARAM } from "../components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, LOAD_ERROR_TITLE, PageHeader, Skeleton } from "../components/states";
 import { AI_SETTINGS_ANCHOR } from "../lib/anchors";
 import { formatFigure, formatRelative } from "../lib/format";
@@ -25,7 +26,15 @@ const activityIcons: Record<DashboardActivityType, LucideIcon> = {
 export default function HomePage() {
   const { user } = useAuth();
   const home = useDashboardHome();
-  const [whatsappOpen, setWhatsappOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [whatsappOpen, setWhatsappOpen] = useState(() => searchParams.get(CONNECT_WHATSAPP_PARAM) === "connect");
+
+  // Other pages' "Connecter WhatsApp" links land here with ?whatsapp=connect: open the panel once.
+  useEffect(() => {
+    if (searchParams.get(CONNECT_WHATSAPP_PARAM) !== "connect") return;
+    setWhatsappOpen(true);
+    setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   useEffect(() => {
     if (home.isError) toast.error(LOAD_ERROR_TITLE, getErrorMessage(home.error));
