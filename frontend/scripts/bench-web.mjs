@@ -91,8 +91,21 @@ try {
   await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const results = [];
   let version = "";
+  let retries = 3;
   for (let run = 1; run <= runs; run += 1) {
     const { lhr } = await lighthouse(`${base}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const failure = lhr.runtimeError?.message ??
+      ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
+        .filter((id) => typeof lhr.audits[id]?.numericValue !== "number")
+        .map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "no value"}`)
+        .join("; ");
+    if (failure) {
+      // A page that failed to load (say, the shared tree rebuilding under us) is re-run, not counted.
+      if (retries-- === 0) throw new Error(`Lighthouse run ${run} failed: ${failure}`);
+      console.warn(`run ${run} failed (${failure}); running it again`);
+      run -= 1;
+      continue;
+    }
     const scripts = lhr.audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
     const result = {
       jsBytes: scripts?.transferSize ?? 0,
