@@ -7,8 +7,6 @@ import type { RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
 
-const placeholder = async () => ({ Component: (await import("./DashboardPlaceholderPage")).default });
-
 export const dashboardRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import("./components/DashboardLayout")).default }),
@@ -23,7 +21,7 @@ export const dashboardRoutes: RouteObject[] = [
         lazy: async () => {
           const [{ ProtectedRoute }, { default: Page }] = await Promise.all([
             import("@/features/auth/components/ProtectedRoute"),
-            import("./DashboardPlaceholderPage"),
+            import("./routes/AnalyticsPage"),
           ]);
           return {
             Component: () => (
@@ -34,7 +32,7 @@ export const dashboardRoutes: RouteObject[] = [
           };
         },
       },
-      { path: paths.dashboard.profile, lazy: placeholder },
+      { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("./routes/ProfilePage")).default }) },
     ],
   },
 ];

@@ -96,3 +96,8 @@ export const planLabels: Record<PlanCode, string> = { gratuit: "Gratuit", pro: "
 export function planLabel(plan: string | null | undefined): string {
   return planLabels[(plan ?? "gratuit") as PlanCode] ?? plan ?? "Gratuit";
 }
+
+const monthYearFormat = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: TIME_ZONE });
+
+/** The join date as SPEC.md shows it: month and year in French ("novembre 2026"). */
+export const formatMonthYear = (iso: string) => monthYearFormat.format(new Date(iso));
