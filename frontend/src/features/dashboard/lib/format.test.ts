@@ -15,6 +15,9 @@ describe("amounts and figures", () => {
     expect(spaces(formatFigure(90, "%"))).toBe("90 %");
     expect(spaces(formatFigure(1247, "conversations"))).toBe("1 247 conversations");
     expect(spaces(formatFigure(2.5, "min"))).toBe("2,5 min");
+    expect(spaces(formatFigure(1, "conversations"))).toBe("1 conversation");
+    expect(spaces(formatFigure(0, "commandes"))).toBe("0 commande");
+    expect(spaces(formatFigure(1, "F CFA"))).toBe("1 F CFA");
   });
 
   it("shows a dash when there is no data and a day's name as is", () => {

@@ -23,7 +23,9 @@ export function formatFigure(value: number | string | null, unit: string): strin
   const number = formatNumber(value, unit === "%" ? 1 : Number.isInteger(value) ? 0 : 1);
   if (!unit) return number;
   if (unit === "%") return `${number}${NBSP}%`;
-  return `${number}${NBSP}${unit.replace(/ /g, NBSP)}`;
+  // French singular below 2: "1 conversation", "0 commande".
+  const word = Math.abs(value) < 2 && /^[a-zà-ÿ]+s$/i.test(unit) ? unit.slice(0, -1) : unit;
+  return `${number}${NBSP}${word.replace(/ /g, NBSP)}`;
 }
 
 export function formatChange(change: number | null): string | null {

@@ -248,7 +248,7 @@ export default function ConversationsPage() {
     );
 
   const listView = (
-    <div className={cn("flex min-h-0 flex-col md:w-80 md:shrink-0 md:border-r md:border-slate-200 lg:w-96", selected && "hidden md:flex")}>
+    <div className={cn("flex min-h-0 w-full min-w-0 flex-col md:w-80 md:shrink-0 md:border-r md:border-slate-200 lg:w-96", selected && "hidden md:flex")}>
       <div className="space-y-3 border-b border-slate-200 p-3">
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />

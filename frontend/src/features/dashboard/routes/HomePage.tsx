@@ -82,7 +82,7 @@ export default function HomePage() {
         </ul>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
         <Card className="lg:col-span-1" aria-labelledby="quick-actions-title">
           <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
             Actions rapides
