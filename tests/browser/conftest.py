@@ -47,7 +47,8 @@ def on_protected_page(page, url: str) -> None:
     for _ in range(300):
         ready = page.evaluate(
             """() => !!document.querySelector('#root main, #root h1')
-                && !document.body.innerText.includes('Vérification de votre session...')"""
+                && !document.body.innerText.includes('Vérification de votre session...')
+                && ![...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Se connecter')"""
         )
         if ready:
             break
