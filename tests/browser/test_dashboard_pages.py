@@ -343,3 +343,23 @@ def test_the_ai_configuration_notifications_and_subscription_are_the_accounts(pa
     assert "89 355 F CFA" in card.inner_text().replace("\u00a0", " ").replace("\u202f", " ")
     assert "Prochaine facturation" in card.inner_text()
     assert console.errors == []
+
+
+def test_a_failed_home_load_says_erreur_de_chargement_and_retries(page, console, live_url, demo_user):
+    page.set_viewport_size(DESKTOP)
+    failures = []
+
+    def fail_twice(route):
+        if len(failures) < 2:
+            failures.append(route.request.url)
+            route.fulfill(status=500, json={"message": "Une erreur est survenue", "error": "server_error", "statusCode": 500})
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/auth/dashboard", fail_twice)
+    sign_in_demo(page, live_url)
+    page.locator("[data-toast=error]").filter(has_text="Erreur de chargement").wait_for(timeout=15000)
+    page.get_by_role("alert").filter(has_text="Erreur de chargement").get_by_role("button", name="Réessayer").click()
+    page.get_by_test_id("kpi-card").first.wait_for()
+    assert page.get_by_test_id("kpi-card").count() == 4
+    assert [e for e in console.errors if "500" not in e] == []
