@@ -29,7 +29,7 @@ function FormShell({ title, error, onCancel, submitLabel, pending, onSubmit, chi
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-200" data-testid="logistics-form">
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-500/40" data-testid="logistics-form">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
         {error ? <Alert>{getErrorMessage(error)}</Alert> : null}

@@ -28,7 +28,7 @@ function EmailCard({ email }: { email: Email }) {
   const markRead = useMarkEmailRead();
   const unread = email.status === "unread";
   return (
-    <li data-testid="email" className={cn("rounded-xl bg-white p-4 shadow-sm ring-1 sm:p-5", unread ? "ring-brand-200" : "ring-slate-200")}>
+    <li data-testid="email" className={cn("rounded-xl bg-white p-4 shadow-sm ring-1 sm:p-5", unread ? "ring-brand-500/40" : "ring-slate-200")}>
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <div className="min-w-0 flex-1">
           <p className={cn("truncate text-sm text-slate-900", unread ? "font-bold" : "font-medium")}>

@@ -102,8 +102,8 @@ function PersonalInformation() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {save.isError && !Object.keys(errors).length && <Alert>{getErrorMessage(save.error)}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Prénom" readOnly={!editing} className={editing ? undefined : "bg-slate-50"} error={errors.prenom?.message} {...form.register("prenom")} />
-          <TextField label="Nom" readOnly={!editing} className={editing ? undefined : "bg-slate-50"} error={errors.nom?.message} {...form.register("nom")} />
+          <TextField label="Prénom" readOnly={!editing} className="read-only:bg-slate-50" error={errors.prenom?.message} {...form.register("prenom")} />
+          <TextField label="Nom" readOnly={!editing} className="read-only:bg-slate-50" error={errors.nom?.message} {...form.register("nom")} />
           <TextField
             label="Adresse e-mail"
             name="adresse_email"
@@ -111,11 +111,11 @@ function PersonalInformation() {
             value={user?.adresse_email ?? ""}
             readOnly
             hint="L'adresse e-mail sert à vous connecter : elle ne se modifie pas ici."
-            className="bg-slate-50 text-slate-600"
+            className="read-only:bg-slate-50 read-only:text-slate-600"
           />
-          <TextField label="Téléphone" type="tel" readOnly={!editing} className={editing ? undefined : "bg-slate-50"} error={errors.numero_telephone?.message} {...form.register("numero_telephone")} />
-          <TextField label="WhatsApp" type="tel" readOnly={!editing} className={editing ? undefined : "bg-slate-50"} error={errors.whatsapp?.message} {...form.register("whatsapp")} />
-          <TextField label="Adresse" readOnly={!editing} className={editing ? undefined : "bg-slate-50"} error={errors.adresse?.message} {...form.register("adresse")} />
+          <TextField label="Téléphone" type="tel" readOnly={!editing} className="read-only:bg-slate-50" error={errors.numero_telephone?.message} {...form.register("numero_telephone")} />
+          <TextField label="WhatsApp" type="tel" readOnly={!editing} className="read-only:bg-slate-50" error={errors.whatsapp?.message} {...form.register("whatsapp")} />
+          <TextField label="Adresse" readOnly={!editing} className="read-only:bg-slate-50" error={errors.adresse?.message} {...form.register("adresse")} />
         </div>
         {editing && (
           <div className="flex flex-wrap justify-end gap-2">
