@@ -93,6 +93,13 @@ VAR_DIR.mkdir(exist_ok=True)
 (BASE_DIR / "frontend" / "build").mkdir(exist_ok=True)
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Wait for a writer instead of failing at once, and take the write lock when a transaction
+    # starts (no deadlock when two readers both try to write). The test database is a file, not
+    # Django's shared in-memory one: the live server answers the browser's parallel requests from
+    # several threads, and one in-memory connection shared between them returns wrong results.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
