@@ -44,7 +44,15 @@ class AccountChangeForm(UserChangeForm):
 class UserAdmin(BaseUserAdmin):
     form = AccountChangeForm
     ordering = ["-date_creation"]
-    list_display = ["adresse_email", "prenom", "nom", "nom_entreprise", "plan_abonnement", "compte_verifie", "date_creation"]
+    list_display = [
+        "adresse_email",
+        "prenom",
+        "nom",
+        "nom_entreprise",
+        "plan_abonnement",
+        "compte_verifie",
+        "date_creation",
+    ]
     list_filter = ["plan_abonnement", "compte_verifie", "otp_verified", "statut_abonnement", "is_staff", "is_active"]
     search_fields = ["adresse_email", "numero_telephone", "nom_entreprise", "nom", "prenom"]
     readonly_fields = ["date_creation", "date_modification", "last_login", "otp_failures"]

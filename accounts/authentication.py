@@ -6,10 +6,10 @@ have expired anyway, so an access token stops working at once, not at its expiry
 
 import time
 
-from django.core.cache import cache
 from django.contrib.auth import get_user_model
-from rest_framework_simplejwt.authentication import JWTAuthentication as BaseJWTAuthentication
+from django.core.cache import cache
 from rest_framework.exceptions import AuthenticationFailed
+from rest_framework_simplejwt.authentication import JWTAuthentication as BaseJWTAuthentication
 from rest_framework_simplejwt.exceptions import InvalidToken
 from rest_framework_simplejwt.settings import api_settings
 

@@ -30,9 +30,7 @@ MSG_PHOTO_TOO_MANY_PIXELS = "La photo est trop grande : 25 mégapixels au maximu
 
 
 def _invalid(message: str) -> ApplicationError:
-    return ApplicationError(
-        message, code="validation_error", status_code=400, errors={"photo_profil": [message]}
-    )
+    return ApplicationError(message, code="validation_error", status_code=400, errors={"photo_profil": [message]})
 
 
 def profile_photo_clean(uploaded) -> ContentFile:

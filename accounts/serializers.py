@@ -268,7 +268,6 @@ class InputSerializer(serializers.Serializer):
         return errors
 
 
-
 class RegisterInputSerializer(InputSerializer):
     nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX)
     prenom = name_field(min_message=MSG_PRENOM_MIN, max_message=MSG_PRENOM_MAX)
@@ -361,7 +360,10 @@ class LoginInputSerializer(IdentifierInputSerializer):
 class RefreshInputSerializer(InputSerializer):
     refresh_token = StrictCharField(
         max_length=4096,
-        error_messages={"required": "Le jeton de rafraîchissement est requis.", "blank": "Le jeton de rafraîchissement est requis."},
+        error_messages={
+            "required": "Le jeton de rafraîchissement est requis.",
+            "blank": "Le jeton de rafraîchissement est requis.",
+        },
     )
 
 
@@ -398,7 +400,12 @@ class ProfileUpdateInputSerializer(InputSerializer):
         required=False,
         min_length=2,
         max_length=100,
-        error_messages={"blank": MSG_PAYS, "null": MSG_PAYS, "min_length": MSG_PAYS, "max_length": _too_long("Le pays", 100)},
+        error_messages={
+            "blank": MSG_PAYS,
+            "null": MSG_PAYS,
+            "min_length": MSG_PAYS,
+            "max_length": _too_long("Le pays", 100),
+        },
     )
     whatsapp = optional_text(32, "Le numéro WhatsApp")
     adresse = optional_text(255, "L'adresse")

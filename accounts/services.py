@@ -44,14 +44,11 @@ MSG_CODE_EXHAUSTED = (
     "Trop de tentatives incorrectes : ce code n'est plus valable. Demandez un nouveau code pour réessayer."
 )
 MSG_CODES_LOCKED = (
-    "Trop d'échecs de vérification : les codes de ce compte sont bloqués. "
-    "Contactez le support pour les débloquer."
+    "Trop d'échecs de vérification : les codes de ce compte sont bloqués. Contactez le support pour les débloquer."
 )
 MSG_RESENT = "Si cette adresse correspond à un compte en attente de vérification, un nouveau code vient d'être envoyé."
 MSG_LOGIN_FAILED = "Adresse email ou mot de passe incorrect."
-MSG_NOT_VERIFIED = (
-    "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
-)
+MSG_NOT_VERIFIED = "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
 MSG_SESSION_INVALID = "Votre session a expiré ou est invalide. Veuillez vous reconnecter."
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
@@ -90,9 +87,9 @@ def one_time_code_issue(*, user: User, purpose: str, channel: str | None = None)
     code = f"{secrets.randbelow(10**6):06d}"
     now = timezone.now()
     with transaction.atomic():
-        OneTimeCode.objects.filter(
-            user=user, purpose=purpose, used_at__isnull=True, revoked_at__isnull=True
-        ).update(revoked_at=now)
+        OneTimeCode.objects.filter(user=user, purpose=purpose, used_at__isnull=True, revoked_at__isnull=True).update(
+            revoked_at=now
+        )
         otp = OneTimeCode.objects.create(
             user=user,
             purpose=purpose,
@@ -237,9 +234,7 @@ def user_register(
     return user
 
 
-def user_quick_register(
-    *, type: str, mot_de_passe: str, adresse_email: str = "", numero_telephone: str = ""
-) -> User:
+def user_quick_register(*, type: str, mot_de_passe: str, adresse_email: str = "", numero_telephone: str = "") -> User:
     """Create a minimal account identified by e-mail or by phone and send it a code."""
     try:
         with transaction.atomic():
@@ -278,9 +273,7 @@ def user_verify(*, otp_code: str, adresse_email: str = "", numero_telephone: str
         locked_user.save(update_fields=["compte_verifie", "otp_verified", "date_modification"])
 
     _raise_for(
-        _code_consume(
-            user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT, code=otp_code, on_accept=mark_verified
-        )
+        _code_consume(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT, code=otp_code, on_accept=mark_verified)
     )
     user.refresh_from_db()
     return user
@@ -431,15 +424,22 @@ def password_reset_confirm(*, adresse_email: str, otp_code: str, mot_de_passe: s
         user_sessions_end_all(user=locked_user)
 
     _raise_for(
-        _code_consume(
-            user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD, code=otp_code, on_accept=set_password
-        )
+        _code_consume(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD, code=otp_code, on_accept=set_password)
     )
 
 
 # --- Profile -----------------------------------------------------------------------------------
 
-PROFILE_FIELDS = ("prenom", "nom", "numero_telephone", "whatsapp", "adresse", "nom_entreprise", "secteur_activite", "pays")
+PROFILE_FIELDS = (
+    "prenom",
+    "nom",
+    "numero_telephone",
+    "whatsapp",
+    "adresse",
+    "nom_entreprise",
+    "secteur_activite",
+    "pays",
+)
 
 
 def user_profile_update(*, user: User, photo_profil=None, remove_photo: bool = False, **fields) -> User:

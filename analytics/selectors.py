@@ -119,13 +119,15 @@ def analytics_accuracy_by_category(*, user) -> dict:
         row = by_code.get(category.value)
         if row is None:
             continue
-        categories.append({
-            "category": category.value,
-            "label": category.label,
-            "accuracy": _percent(row["correct"], row["evaluated"]),
-            "correct": row["correct"],
-            "evaluated": row["evaluated"],
-        })
+        categories.append(
+            {
+                "category": category.value,
+                "label": category.label,
+                "accuracy": _percent(row["correct"], row["evaluated"]),
+                "correct": row["correct"],
+                "evaluated": row["evaluated"],
+            }
+        )
     return {
         "categories": categories,
         "explanation": "Pour chaque catégorie de question, part des réponses de l'IA jugées correctes parmi "
@@ -144,8 +146,12 @@ def analytics_sales_by_city(*, user) -> dict:
     total = sum(row["revenue"] for row in rows)
     return {
         "cities": [
-            {"city": row["city"], "orders": row["orders"], "revenue": row["revenue"],
-             "share": _percent(row["revenue"], total)}
+            {
+                "city": row["city"],
+                "orders": row["orders"],
+                "revenue": row["revenue"],
+                "share": _percent(row["revenue"], total),
+            }
             for row in rows
         ],
         "totalRevenue": total,
@@ -251,14 +257,34 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
         revenue=Coalesce(Sum("amount", filter=Q(created_at__gte=month_start, created_at__lte=now)), 0),
     )
     cards = [
-        {"key": "conversations_today", "label": "Conversations aujourd'hui", "value": conversations_today,
-         "unit": "conversations", "explanation": "Conversations qui ont reçu ou envoyé un message depuis minuit."},
-        {"key": "ai_messages_month", "label": "Messages traités par l'IA", "value": ai_messages, "unit": "messages",
-         "explanation": "Réponses envoyées par l'IA depuis le début du mois."},
-        {"key": "open_orders", "label": "Commandes en cours", "value": orders["open"], "unit": "commandes",
-         "explanation": "Livraisons en attente, en préparation ou en route."},
-        {"key": "revenue_month", "label": "Chiffre d'affaires du mois", "value": orders["revenue"], "unit": "F CFA",
-         "explanation": "Somme des commandes (livraisons) créées depuis le début du mois."},
+        {
+            "key": "conversations_today",
+            "label": "Conversations aujourd'hui",
+            "value": conversations_today,
+            "unit": "conversations",
+            "explanation": "Conversations qui ont reçu ou envoyé un message depuis minuit.",
+        },
+        {
+            "key": "ai_messages_month",
+            "label": "Messages traités par l'IA",
+            "value": ai_messages,
+            "unit": "messages",
+            "explanation": "Réponses envoyées par l'IA depuis le début du mois.",
+        },
+        {
+            "key": "open_orders",
+            "label": "Commandes en cours",
+            "value": orders["open"],
+            "unit": "commandes",
+            "explanation": "Livraisons en attente, en préparation ou en route.",
+        },
+        {
+            "key": "revenue_month",
+            "label": "Chiffre d'affaires du mois",
+            "value": orders["revenue"],
+            "unit": "F CFA",
+            "explanation": "Somme des commandes (livraisons) créées depuis le début du mois.",
+        },
     ]
     return {"cards": cards, "recentActivity": recent_activity(user=user)}
 
@@ -272,28 +298,34 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
         .order_by("-sent_at", "-id")[:limit]
     )
     for message in messages:
-        items.append({
-            "type": "message",
-            "title": f"Nouveau message de {message.conversation.contact.name}",
-            "description": message.content[:140],
-            "time": message.sent_at,
-            "link": f"/dashboard/conversations?conversation={message.conversation_id}",
-        })
+        items.append(
+            {
+                "type": "message",
+                "title": f"Nouveau message de {message.conversation.contact.name}",
+                "description": message.content[:140],
+                "time": message.sent_at,
+                "link": f"/dashboard/conversations?conversation={message.conversation_id}",
+            }
+        )
     for delivery in Delivery.objects.filter(owner=user).order_by("-updated_at", "-id")[:limit]:
-        items.append({
-            "type": "delivery",
-            "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
-            "description": f"{delivery.customer_name} — {delivery.commune} — {_fcfa(delivery.amount)}",
-            "time": delivery.delivered_at or delivery.updated_at,
-            "link": "/dashboard/logistics",
-        })
+        items.append(
+            {
+                "type": "delivery",
+                "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
+                "description": f"{delivery.customer_name} — {delivery.commune} — {_fcfa(delivery.amount)}",
+                "time": delivery.delivered_at or delivery.updated_at,
+                "link": "/dashboard/logistics",
+            }
+        )
     for email in Email.objects.filter(owner=user).order_by("-received_at", "-id")[:limit]:
-        items.append({
-            "type": "email",
-            "title": f"E-mail de {email.sender_name} : {email.subject}",
-            "description": email.ai_summary[:140] or email.preview[:140],
-            "time": email.received_at,
-            "link": "/dashboard/emails",
-        })
+        items.append(
+            {
+                "type": "email",
+                "title": f"E-mail de {email.sender_name} : {email.subject}",
+                "description": email.ai_summary[:140] or email.preview[:140],
+                "time": email.received_at,
+                "link": "/dashboard/emails",
+            }
+        )
     items.sort(key=lambda item: item["time"], reverse=True)
     return items[:limit]

@@ -3,6 +3,7 @@
 Without REDIS_URL, settings turn on ``task_always_eager`` so tasks run in-process
 (the embedded default); with it, tasks go through Redis to ``celery -A config worker``.
 """
+
 import os
 
 from celery import Celery

@@ -92,7 +92,11 @@ def _from_exception(exc, context) -> tuple[dict, int, dict]:
     if isinstance(exc, exceptions.ParseError):
         return error_body(MSG_PARSE, "parse_error", 400), 400, headers
     if isinstance(exc, exceptions.NotAuthenticated):
-        return error_body(MSG_NOT_AUTHENTICATED, "not_authenticated", 401), 401, {"WWW-Authenticate": 'Bearer realm="api"'}
+        return (
+            error_body(MSG_NOT_AUTHENTICATED, "not_authenticated", 401),
+            401,
+            {"WWW-Authenticate": 'Bearer realm="api"'},
+        )
     if isinstance(exc, exceptions.AuthenticationFailed):
         message = _french_or(exc, MSG_INVALID_TOKEN)
         return error_body(message, "authentication_failed", 401), 401, {"WWW-Authenticate": 'Bearer realm="api"'}
@@ -107,7 +111,11 @@ def _from_exception(exc, context) -> tuple[dict, int, dict]:
         return error_body(MSG_METHOD_NOT_ALLOWED.format(method=method), "method_not_allowed", 405), 405, headers
     if isinstance(exc, exceptions.UnsupportedMediaType):
         media_type = getattr(exc, "args", [""])[0] if exc.args else ""
-        return error_body(MSG_UNSUPPORTED_MEDIA.format(media_type=media_type), "unsupported_media_type", 415), 415, headers
+        return (
+            error_body(MSG_UNSUPPORTED_MEDIA.format(media_type=media_type), "unsupported_media_type", 415),
+            415,
+            headers,
+        )
     if isinstance(exc, exceptions.NotAcceptable):
         return error_body(MSG_NOT_ACCEPTABLE, "not_acceptable", 406), 406, headers
     if isinstance(exc, exceptions.Throttled):

@@ -139,9 +139,7 @@ MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(VAR_DIR / "media"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": env.str(
-            "STATICFILES_STORAGE", default="whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
+        "BACKEND": env.str("STATICFILES_STORAGE", default="whitenoise.storage.CompressedManifestStaticFilesStorage")
     },
 }
 # Webpack already puts a content hash in every bundle name: whitenoise may cache them forever.

@@ -6,8 +6,8 @@ from django.contrib import admin
 from django.templatetags.static import static as static_url
 from django.urls import include, path, re_path
 from django.utils.functional import lazy
-from django.views.generic import RedirectView
 from django.views.decorators.csp import csp_override
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from analytics.apis import DashboardHomeApi

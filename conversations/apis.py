@@ -8,15 +8,15 @@ from core.pagination import PageNumberPagination
 
 from .selectors import conversation_counters, conversation_get, conversation_list, message_get, message_list
 from .serializers import (
-    ConversationListFilterSerializer,
-    ConversationListResponseSerializer,
-    ConversationOutputSerializer,
-    ConversationStartInputSerializer,
     ChatMessageListResponseSerializer,
     ChatMessageOutputSerializer,
     ChatMessageRateInputSerializer,
     ChatMessageSendInputSerializer,
     ChatMessageSentResponseSerializer,
+    ConversationListFilterSerializer,
+    ConversationListResponseSerializer,
+    ConversationOutputSerializer,
+    ConversationStartInputSerializer,
 )
 from .services import conversation_mark_read, conversation_start, message_rate, message_send_by_owner
 
@@ -24,7 +24,10 @@ TAGS = ["conversations"]
 
 
 def _sent(message, conversation, code) -> Response:
-    body = {"message": ChatMessageOutputSerializer(message).data, "conversation": ConversationOutputSerializer(conversation).data}
+    body = {
+        "message": ChatMessageOutputSerializer(message).data,
+        "conversation": ConversationOutputSerializer(conversation).data,
+    }
     return Response(body, status=code)
 
 
@@ -36,7 +39,9 @@ class ConversationListApi(APIView):
         summary="Conversations du compte (recherche, non lues)",
         parameters=[
             OpenApiParameter("search", str, description="Nom ou numéro du contact, ou texte du dernier message."),
-            OpenApiParameter("unread", bool, description="true : seulement les conversations avec des messages non lus."),
+            OpenApiParameter(
+                "unread", bool, description="true : seulement les conversations avec des messages non lus."
+            ),
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int),
         ],
@@ -48,7 +53,9 @@ class ConversationListApi(APIView):
         filters.is_valid(raise_exception=True)
         counters = conversation_counters(user=request.user)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(conversation_list(user=request.user, **filters.validated_data), request, view=self)
+        page = paginator.paginate_queryset(
+            conversation_list(user=request.user, **filters.validated_data), request, view=self
+        )
         response = paginator.get_paginated_response(ConversationOutputSerializer(page, many=True).data)
         response.data["counters"] = counters
         return response

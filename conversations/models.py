@@ -93,9 +93,7 @@ class Message(models.Model):
     sent_at = models.DateTimeField("envoyé le")
     status = models.CharField("statut", max_length=10, choices=MessageStatus.choices)
     # Set by the assistant on a customer's question and on the AI answer to it.
-    category = models.CharField(
-        "catégorie de question", max_length=10, choices=QuestionCategory.choices, blank=True
-    )
+    category = models.CharField("catégorie de question", max_length=10, choices=QuestionCategory.choices, blank=True)
     # On AI answers: was the answer right? None until someone (the owner, a review) judges it.
     accurate = models.BooleanField("réponse correcte", null=True, blank=True)
 

@@ -75,8 +75,12 @@ class ConversationListFilterSerializer(serializers.Serializer):
 def _content_field():
     return serializers.CharField(
         max_length=4096,
-        error_messages={"required": MSG_CONTENT_REQUIRED, "blank": MSG_CONTENT_REQUIRED, "null": MSG_CONTENT_REQUIRED,
-                        "max_length": MSG_CONTENT_TOO_LONG},
+        error_messages={
+            "required": MSG_CONTENT_REQUIRED,
+            "blank": MSG_CONTENT_REQUIRED,
+            "null": MSG_CONTENT_REQUIRED,
+            "max_length": MSG_CONTENT_TOO_LONG,
+        },
     )
 
 
@@ -89,8 +93,8 @@ class ConversationStartInputSerializer(serializers.Serializer):
         max_length=120, error_messages={"required": MSG_NAME_REQUIRED, "blank": MSG_NAME_REQUIRED}
     )
     whatsappNumber = serializers.RegexField(  # noqa: N815
-        r"^\+[0-9]{8,15}$", error_messages={"required": MSG_NUMBER_INVALID, "blank": MSG_NUMBER_INVALID,
-                                             "invalid": MSG_NUMBER_INVALID}
+        r"^\+[0-9]{8,15}$",
+        error_messages={"required": MSG_NUMBER_INVALID, "blank": MSG_NUMBER_INVALID, "invalid": MSG_NUMBER_INVALID},
     )
     content = _content_field()
 

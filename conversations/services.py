@@ -22,7 +22,9 @@ def _preview(content: str) -> str:
 
 
 @transaction.atomic
-def conversation_start(*, user, name: str, whatsapp_number: str, at: datetime | None = None) -> tuple[Conversation, bool]:
+def conversation_start(
+    *, user, name: str, whatsapp_number: str, at: datetime | None = None
+) -> tuple[Conversation, bool]:
     """The account's conversation with this WhatsApp number, started if there is none yet.
 
     Starting one counts against the plan's monthly conversation cap
@@ -39,20 +41,38 @@ def conversation_start(*, user, name: str, whatsapp_number: str, at: datetime | 
         return existing, False
     conversation_quota_consume(user=user, at=at)
     conversation = Conversation.objects.create(
-        owner=user, contact=contact, status=ConversationStatus.PENDING, last_message_at=at, created_at=at,
+        owner=user,
+        contact=contact,
+        status=ConversationStatus.PENDING,
+        last_message_at=at,
+        created_at=at,
     )
     return conversation, True
 
 
-def _append(conversation: Conversation, *, sender: str, content: str, status: str, at: datetime,
-            conversation_status: str, category: str = "", accurate: bool | None = None,
-            unread_increment: int = 0) -> Message:
+def _append(
+    conversation: Conversation,
+    *,
+    sender: str,
+    content: str,
+    status: str,
+    at: datetime,
+    conversation_status: str,
+    category: str = "",
+    accurate: bool | None = None,
+    unread_increment: int = 0,
+) -> Message:
     content = content.strip()
     if not content:
         raise ApplicationError(MSG_EMPTY_MESSAGE, code="validation_error", errors={"content": [MSG_EMPTY_MESSAGE]})
     message = Message.objects.create(
-        conversation=conversation, sender=sender, content=content, sent_at=at, status=status,
-        category=category, accurate=accurate,
+        conversation=conversation,
+        sender=sender,
+        content=content,
+        sent_at=at,
+        status=status,
+        category=category,
+        accurate=accurate,
     )
     Conversation.objects.filter(pk=conversation.pk).update(
         status=conversation_status,
@@ -65,22 +85,44 @@ def _append(conversation: Conversation, *, sender: str, content: str, status: st
 
 
 @transaction.atomic
-def message_receive(*, user, whatsapp_number: str, name: str, content: str, category: str = "",
-                    at: datetime | None = None) -> Message:
+def message_receive(
+    *, user, whatsapp_number: str, name: str, content: str, category: str = "", at: datetime | None = None
+) -> Message:
     """Store a customer's message, starting the conversation (and counting it) if it is new."""
     at = at or timezone.now()
     conversation, _ = conversation_start(user=user, name=name, whatsapp_number=whatsapp_number, at=at)
-    return _append(conversation, sender=Sender.USER, content=content, status=MessageStatus.RECEIVED, at=at,
-                   conversation_status=ConversationStatus.PENDING, category=category, unread_increment=1)
+    return _append(
+        conversation,
+        sender=Sender.USER,
+        content=content,
+        status=MessageStatus.RECEIVED,
+        at=at,
+        conversation_status=ConversationStatus.PENDING,
+        category=category,
+        unread_increment=1,
+    )
 
 
 @transaction.atomic
-def message_send_by_ai(*, conversation: Conversation, content: str, category: str = "",
-                       accurate: bool | None = None, at: datetime | None = None) -> Message:
+def message_send_by_ai(
+    *,
+    conversation: Conversation,
+    content: str,
+    category: str = "",
+    accurate: bool | None = None,
+    at: datetime | None = None,
+) -> Message:
     """Store the assistant's answer (already sent by the assistant engine)."""
-    return _append(conversation, sender=Sender.AI, content=content, status=MessageStatus.SENT,
-                   at=at or timezone.now(), conversation_status=ConversationStatus.AI_RESPONSE,
-                   category=category, accurate=accurate)
+    return _append(
+        conversation,
+        sender=Sender.AI,
+        content=content,
+        status=MessageStatus.SENT,
+        at=at or timezone.now(),
+        conversation_status=ConversationStatus.AI_RESPONSE,
+        category=category,
+        accurate=accurate,
+    )
 
 
 @transaction.atomic
@@ -92,8 +134,14 @@ def message_send_by_owner(*, user, conversation: Conversation, content: str, at:
     """
     if conversation.owner_id != user.pk:
         raise ValueError("The conversation belongs to another account.")
-    message = _append(conversation, sender=Sender.AGENT, content=content, status=MessageStatus.PENDING,
-                      at=at or timezone.now(), conversation_status=ConversationStatus.DELIVERED)
+    message = _append(
+        conversation,
+        sender=Sender.AGENT,
+        content=content,
+        status=MessageStatus.PENDING,
+        at=at or timezone.now(),
+        conversation_status=ConversationStatus.DELIVERED,
+    )
     conversation_mark_read(conversation=conversation)
     return message
 
@@ -101,9 +149,9 @@ def message_send_by_owner(*, user, conversation: Conversation, content: str, at:
 @transaction.atomic
 def conversation_mark_read(*, conversation: Conversation) -> Conversation:
     """Unread count to 0 and the customer's received messages to read."""
-    Message.objects.filter(
-        conversation=conversation, sender=Sender.USER, status=MessageStatus.RECEIVED
-    ).update(status=MessageStatus.READ)
+    Message.objects.filter(conversation=conversation, sender=Sender.USER, status=MessageStatus.RECEIVED).update(
+        status=MessageStatus.READ
+    )
     if conversation.unread_count:
         Conversation.objects.filter(pk=conversation.pk).update(unread_count=0)
         conversation.unread_count = 0

@@ -9,14 +9,28 @@ class WhatsAppConnectionAdmin(admin.ModelAdmin):
     """Staff see who is connected; the encrypted token is not a field here at all."""
 
     list_display = (
-        "owner", "status", "credential_type", "waba_id", "phone_number_id", "connected_at", "disconnected_at",
+        "owner",
+        "status",
+        "credential_type",
+        "waba_id",
+        "phone_number_id",
+        "connected_at",
+        "disconnected_at",
         "disconnected_by",
     )
     list_filter = ("status", "credential_type")
     search_fields = ("owner__adresse_email", "owner__nom_entreprise", "waba_id", "phone_number_id")
     fields = (
-        "owner", "status", "credential_type", "waba_id", "phone_number_id", "connected_at", "disconnected_at",
-        "disconnected_by", "created_at", "updated_at",
+        "owner",
+        "status",
+        "credential_type",
+        "waba_id",
+        "phone_number_id",
+        "connected_at",
+        "disconnected_at",
+        "disconnected_by",
+        "created_at",
+        "updated_at",
     )
     readonly_fields = fields
     actions = ["disconnect"]

@@ -17,7 +17,9 @@ SDK_SCRIPT_HOSTS = ["https://connect.facebook.net"]
 SDK_FRAME_HOSTS = ["https://www.facebook.com", "https://web.facebook.com"]
 # The SDK's own XHRs (login status, Graph calls) and its logging pixels.
 SDK_CONNECT_HOSTS = [
-    "https://connect.facebook.net", "https://graph.facebook.com", "https://www.facebook.com",
+    "https://connect.facebook.net",
+    "https://graph.facebook.com",
+    "https://www.facebook.com",
     "https://web.facebook.com",
 ]
 SDK_IMAGE_HOSTS = ["https://www.facebook.com", "https://web.facebook.com"]

@@ -28,9 +28,7 @@ class WhatsAppConnection(models.Model):
     )
     # Fernet ciphertext of the credential; empty once disconnected.
     token_ciphertext = models.TextField("jeton chiffré", blank=True, editable=False)
-    credential_type = models.CharField(
-        "type d'identifiant", max_length=20, choices=CredentialType.choices, blank=True
-    )
+    credential_type = models.CharField("type d'identifiant", max_length=20, choices=CredentialType.choices, blank=True)
     waba_id = models.CharField("identifiant WhatsApp Business", max_length=32, blank=True)
     phone_number_id = models.CharField("identifiant du numéro", max_length=32, blank=True)
     connected_at = models.DateTimeField("connecté le", null=True, blank=True)

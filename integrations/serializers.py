@@ -106,8 +106,12 @@ class WhatsAppStatusOutputSerializer(serializers.Serializer):
     def from_connection(connection) -> "WhatsAppStatusOutputSerializer":
         if connection is None:
             data = {
-                "connected": False, "status": "not_connected", "connected_at": None, "disconnected_at": None,
-                "waba_id": None, "phone_number_id": None,
+                "connected": False,
+                "status": "not_connected",
+                "connected_at": None,
+                "disconnected_at": None,
+                "waba_id": None,
+                "phone_number_id": None,
             }
         else:
             data = {

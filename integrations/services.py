@@ -43,9 +43,7 @@ def whatsapp_connect(
         logger.error("WhatsApp connection refused for account %s: %s", user.pk, exc)
         raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_UNAVAILABLE, status_code=503) from None
     except client.WebhookFailed as exc:
-        logger.warning(
-            "WhatsApp token relay to %s failed for account %s: %s", client.webhook_host(), user.pk, exc
-        )
+        logger.warning("WhatsApp token relay to %s failed for account %s: %s", client.webhook_host(), user.pk, exc)
         raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
 
     with transaction.atomic():
@@ -61,7 +59,10 @@ def whatsapp_connect(
         connection.save()
     logger.info(
         "WhatsApp connected for account %s (%s, WABA %s, number %s)",
-        user.pk, credential_type, waba_id or "-", phone_number_id or "-",
+        user.pk,
+        credential_type,
+        waba_id or "-",
+        phone_number_id or "-",
     )
     return connection
 

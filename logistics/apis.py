@@ -102,8 +102,11 @@ class DeliveryListApi(APIView):
 
 class DeliveryDetailApi(APIView):
     @extend_schema(
-        operation_id="logistics_deliveries_retrieve", summary="Une livraison", parameters=[REFERENCE],
-        responses=DeliveryOutputSerializer, tags=TAGS,
+        operation_id="logistics_deliveries_retrieve",
+        summary="Une livraison",
+        parameters=[REFERENCE],
+        responses=DeliveryOutputSerializer,
+        tags=TAGS,
     )
     def get(self, request, reference: str):
         return _delivery_response(delivery_get(user=request.user, reference=reference))

@@ -41,10 +41,14 @@ def _drivers(user) -> QuerySet[Driver]:
 
 def driver_list(*, user) -> QuerySet[Driver]:
     """Drivers with their derived status and delivery counts, in one query."""
-    return _drivers(user).annotate(
-        delivered_count=Count("deliveries", filter=Q(deliveries__status=DeliveryStatus.DELIVERED)),
-        open_count=Count("deliveries", filter=Q(deliveries__status__in=OPEN_STATUSES)),
-    ).order_by("name", "id")
+    return (
+        _drivers(user)
+        .annotate(
+            delivered_count=Count("deliveries", filter=Q(deliveries__status=DeliveryStatus.DELIVERED)),
+            open_count=Count("deliveries", filter=Q(deliveries__status__in=OPEN_STATUSES)),
+        )
+        .order_by("name", "id")
+    )
 
 
 def driver_counters(*, user) -> dict[str, int]:

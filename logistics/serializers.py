@@ -151,8 +151,12 @@ class DeliveryDelayInputSerializer(serializers.Serializer):
     estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
     note = serializers.CharField(
         max_length=300,
-        error_messages={"required": MSG_NOTE_REQUIRED, "blank": MSG_NOTE_REQUIRED, "null": MSG_NOTE_REQUIRED,
-                        "max_length": MSG_NOTE_TOO_LONG},
+        error_messages={
+            "required": MSG_NOTE_REQUIRED,
+            "blank": MSG_NOTE_REQUIRED,
+            "null": MSG_NOTE_REQUIRED,
+            "max_length": MSG_NOTE_TOO_LONG,
+        },
     )
 
 
@@ -164,13 +168,17 @@ class DeliveryScheduleInputSerializer(serializers.Serializer):
         r"^\+?[0-9]{8,15}$", max_length=20, error_messages=_required(invalid=MSG_PHONE_INVALID)
     )
     address = serializers.CharField(max_length=255, error_messages=_required())
-    commune = serializers.ChoiceField(choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_COMMUNE_UNKNOWN))
+    commune = serializers.ChoiceField(
+        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_COMMUNE_UNKNOWN)
+    )
     products = serializers.ListField(
-        child=serializers.CharField(max_length=120), allow_empty=False,
+        child=serializers.CharField(max_length=120),
+        allow_empty=False,
         error_messages=_required(empty=MSG_PRODUCTS_EMPTY),
     )
-    amount = serializers.IntegerField(min_value=0, error_messages=_required(invalid=MSG_AMOUNT_INVALID,
-                                                                            min_value=MSG_AMOUNT_INVALID))
+    amount = serializers.IntegerField(
+        min_value=0, error_messages=_required(invalid=MSG_AMOUNT_INVALID, min_value=MSG_AMOUNT_INVALID)
+    )
     estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
     priority = serializers.ChoiceField(
         choices=Priority.choices, default=Priority.MEDIUM, error_messages={"invalid_choice": MSG_PRIORITY_UNKNOWN}

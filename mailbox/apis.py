@@ -16,8 +16,12 @@ class EmailListApi(APIView):
         operation_id="mailbox_emails_list",
         summary="Boîte de réception résumée",
         parameters=[
-            OpenApiParameter("filter", str, enum=["tous", "non_lus", "commandes", "support", "partenariats"],
-                             description="Tous, Non lus, Commandes, Support ou Partenariats (tous par défaut)."),
+            OpenApiParameter(
+                "filter",
+                str,
+                enum=["tous", "non_lus", "commandes", "support", "partenariats"],
+                description="Tous, Non lus, Commandes, Support ou Partenariats (tous par défaut).",
+            ),
             OpenApiParameter("page", int),
             OpenApiParameter("page_size", int, description="20 par défaut, 100 au plus."),
         ],
@@ -29,8 +33,9 @@ class EmailListApi(APIView):
         filters.is_valid(raise_exception=True)
         counters = email_counters(user=request.user)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(email_list(user=request.user, folder=filters.validated_data["filter"]),
-                                           request, view=self)
+        page = paginator.paginate_queryset(
+            email_list(user=request.user, folder=filters.validated_data["filter"]), request, view=self
+        )
         response = paginator.get_paginated_response(EmailOutputSerializer(page, many=True).data)
         response.data["counters"] = counters
         return response

@@ -40,6 +40,10 @@ class EmailListResponseSerializer(serializers.Serializer):
 
 class EmailListFilterSerializer(serializers.Serializer):
     filter = serializers.ChoiceField(
-        choices=list(FOLDERS), default="tous", required=False,
-        error_messages={"invalid_choice": "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."},
+        choices=list(FOLDERS),
+        default="tous",
+        required=False,
+        error_messages={
+            "invalid_choice": "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."
+        },
     )

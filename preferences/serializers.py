@@ -30,7 +30,9 @@ class OpeningHoursSerializer(serializers.Serializer):
 
 class AiConfigurationSerializer(serializers.Serializer):
     languages = serializers.ListField(
-        child=serializers.ChoiceField(choices=Language.choices, error_messages={"invalid_choice": MSG_LANGUAGE_INVALID}),
+        child=serializers.ChoiceField(
+            choices=Language.choices, error_messages={"invalid_choice": MSG_LANGUAGE_INVALID}
+        ),
         allow_empty=False,
         error_messages={"empty": MSG_LANGUAGES_EMPTY},
         required=False,

@@ -7,8 +7,16 @@ from .models import AccountPreferences
 MSG_CLOSES_BEFORE_OPENS = "L'heure de fermeture doit être après l'heure d'ouverture."
 
 FIELDS = (
-    "languages", "tone", "opening_days", "opens_at", "closes_at", "business_description",
-    "new_messages", "ai_alerts", "delivery_updates", "weekly_reports",
+    "languages",
+    "tone",
+    "opening_days",
+    "opens_at",
+    "closes_at",
+    "business_description",
+    "new_messages",
+    "ai_alerts",
+    "delivery_updates",
+    "weekly_reports",
 )
 
 
@@ -22,7 +30,9 @@ def preferences_update(*, user, **changes) -> AccountPreferences:
         setattr(preferences, name, value)
     if preferences.closes_at <= preferences.opens_at:
         raise ApplicationError(
-            MSG_CLOSES_BEFORE_OPENS, code="validation_error", errors={"ai.openingHours.closes": [MSG_CLOSES_BEFORE_OPENS]}
+            MSG_CLOSES_BEFORE_OPENS,
+            code="validation_error",
+            errors={"ai.openingHours.closes": [MSG_CLOSES_BEFORE_OPENS]},
         )
     preferences.save()
     return preferences

@@ -10,9 +10,9 @@ def restore_default_plans(sender, using="default", apps=None, **kwargs):
     and by hand) empties the table but then emits post_migrate, so this keeps the catalogue that
     every account depends on present. Staff edits of existing rows are left alone.
     """
-    from .models import DEFAULT_PLANS
-
     from django.apps import apps as global_apps
+
+    from .models import DEFAULT_PLANS
 
     try:
         # migrate passes its migration state (no Plan when the app is migrated back to zero);

@@ -95,9 +95,7 @@ def account_permissions(user) -> dict:
 def conversation_usage(user, *, at: datetime | None = None) -> int:
     """Conversations the account started in the calendar month (Africa/Abidjan) containing ``at``."""
     count = (
-        ConversationUsage.objects.filter(user_id=user.pk, month=month_start(at))
-        .values_list("count", flat=True)
-        .first()
+        ConversationUsage.objects.filter(user_id=user.pk, month=month_start(at)).values_list("count", flat=True).first()
     )
     return count or 0
 

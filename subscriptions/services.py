@@ -44,9 +44,7 @@ def user_plan_set(*, user, plan_code: str, status: str | None = None, changed_by
         raise ApplicationError(message, code="unknown_plan", status_code=400, errors={"plan_abonnement": [message]})
     if status is not None and status not in User.SubscriptionStatus.values:
         message = MSG_UNKNOWN_STATUS.format(status=status, statuses=", ".join(User.SubscriptionStatus.values))
-        raise ApplicationError(
-            message, code="unknown_status", status_code=400, errors={"statut_abonnement": [message]}
-        )
+        raise ApplicationError(message, code="unknown_status", status_code=400, errors={"statut_abonnement": [message]})
     if source not in PlanChange.Source.values:
         raise ApplicationError(MSG_UNKNOWN_SOURCE.format(source=source), code="unknown_source", status_code=400)
 

@@ -1,8 +1,8 @@
 import pytest
 from django.core import mail
 
-from accounts.models import OneTimeCode, User
 from accounts import services
+from accounts.models import OneTimeCode, User
 
 from .factories import UnverifiedUserFactory, UserFactory
 
@@ -11,7 +11,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff_client(client):
-    staff = User.objects.create_superuser(adresse_email="admin@flux-ia.ci", password="Admin2025xyz", prenom="Ad", nom="Min")
+    staff = User.objects.create_superuser(
+        adresse_email="admin@flux-ia.ci", password="Admin2025xyz", prenom="Ad", nom="Min"
+    )
     client.force_login(staff)
     client.staff = staff
     return client
@@ -100,12 +102,19 @@ def test_a_plan_change_in_the_admin_goes_through_the_subscriptions_service(staff
     from subscriptions.models import PlanChange
 
     user = UserFactory()
-    response = staff_client.post(change_url(user), form_data(user, plan_abonnement="pro", statut_abonnement="actif", prenom="Aya"))
+    response = staff_client.post(
+        change_url(user), form_data(user, plan_abonnement="pro", statut_abonnement="actif", prenom="Aya")
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     user.refresh_from_db()
     assert (user.plan_abonnement, user.statut_abonnement, user.prenom) == ("pro", "actif", "Aya")
     change = PlanChange.objects.get(user=user)
-    assert (change.from_plan, change.to_plan, change.from_status, change.to_status) == ("gratuit", "pro", "inactif", "actif")
+    assert (change.from_plan, change.to_plan, change.from_status, change.to_status) == (
+        "gratuit",
+        "pro",
+        "inactif",
+        "actif",
+    )
     assert change.changed_by == staff_client.staff and change.source == "admin"
 
 
@@ -113,7 +122,7 @@ def test_an_unknown_plan_code_is_a_form_error(staff_client):
     user = UserFactory()
     response = staff_client.post(change_url(user), form_data(user, plan_abonnement="platine"))
     assert response.status_code == 200
-    assert "Plan d&#x27;abonnement inconnu".encode() in response.content or "Plan d'abonnement inconnu".encode() in response.content
+    assert b"Plan d&#x27;abonnement inconnu" in response.content or b"Plan d'abonnement inconnu" in response.content
     user.refresh_from_db()
     assert user.plan_abonnement == "gratuit"
 
@@ -131,7 +140,9 @@ def test_staff_accounts_are_created_with_createsuperuser(monkeypatch):
     from django.core.management import call_command
 
     monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "Equipe2025xyz")
-    call_command("createsuperuser", interactive=False, adresse_email="Equipe@Flux-IA.ci", prenom="Éq", nom="Uipe", verbosity=0)
+    call_command(
+        "createsuperuser", interactive=False, adresse_email="Equipe@Flux-IA.ci", prenom="Éq", nom="Uipe", verbosity=0
+    )
     staff = User.objects.get(adresse_email="equipe@flux-ia.ci")
     assert staff.is_staff and staff.is_superuser and staff.compte_verifie
     assert staff.check_password("Equipe2025xyz")
@@ -141,8 +152,16 @@ def test_staff_can_add_an_account_in_the_admin(staff_client):
     assert staff_client.get("/admin/accounts/user/add/").status_code == 200
     response = staff_client.post(
         "/admin/accounts/user/add/",
-        {"adresse_email": "Nouveau@Example.ci", "prenom": "Nou", "nom": "Veau", "password1": "Equipe2025xyz", "password2": "Equipe2025xyz", "usable_password": "true"},
+        {
+            "adresse_email": "Nouveau@Example.ci",
+            "prenom": "Nou",
+            "nom": "Veau",
+            "password1": "Equipe2025xyz",
+            "password2": "Equipe2025xyz",
+            "usable_password": "true",
+        },
     )
     import re
-    assert response.status_code == 302, re.findall(r'errorlist[^>]*>(.*?)</ul>', response.content.decode(), re.S)
+
+    assert response.status_code == 302, re.findall(r"errorlist[^>]*>(.*?)</ul>", response.content.decode(), re.S)
     assert User.objects.get(adresse_email__iexact="nouveau@example.ci").check_password("Equipe2025xyz")

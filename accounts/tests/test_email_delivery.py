@@ -7,7 +7,9 @@ from .conftest import code_in
 pytestmark = pytest.mark.worker
 
 
-def test_a_registration_code_goes_through_celery_and_redis_to_the_smtp_sink(celery_worker, smtp_sink, api_client, registration):
+def test_a_registration_code_goes_through_celery_and_redis_to_the_smtp_sink(
+    celery_worker, smtp_sink, api_client, registration
+):
     response = api_client.post("/api/v1/auth/registers", registration, format="json")
     assert response.status_code == 201
     message = smtp_sink.wait_for(lambda m: m["To"] == registration["adresse_email"], timeout=30)

@@ -39,11 +39,15 @@ def test_a_wrong_password_and_an_unknown_address_get_the_same_answer(api_client,
     wrong_password = login(api_client, user.adresse_email, "Mauvais2025")
     unknown = login(api_client, "inconnu@example.ci")
     assert wrong_password.status_code == unknown.status_code == 401
-    assert wrong_password.json() == unknown.json() == {
-        "message": services.MSG_LOGIN_FAILED,
-        "error": "invalid_credentials",
-        "statusCode": 401,
-    }
+    assert (
+        wrong_password.json()
+        == unknown.json()
+        == {
+            "message": services.MSG_LOGIN_FAILED,
+            "error": "invalid_credentials",
+            "statusCode": 401,
+        }
+    )
 
 
 def test_a_deactivated_account_cannot_log_in(api_client, user):
@@ -216,12 +220,20 @@ def test_resend_answers_the_same_for_known_and_unknown_addresses(api_client, dja
     with django_capture_on_commit_callbacks(execute=True):
         known = api_client.post("/api/v1/auth/resend-otp", {"adresse_email": user.adresse_email}, format="json")
         unknown = api_client.post("/api/v1/auth/resend-otp", {"adresse_email": "x@example.ci"}, format="json")
-        verified = api_client.post("/api/v1/auth/resend-otp", {"adresse_email": UserFactory().adresse_email}, format="json")
-    assert (known.status_code, known.json()) == (unknown.status_code, unknown.json()) == (verified.status_code, verified.json())
+        verified = api_client.post(
+            "/api/v1/auth/resend-otp", {"adresse_email": UserFactory().adresse_email}, format="json"
+        )
+    assert (
+        (known.status_code, known.json())
+        == (unknown.status_code, unknown.json())
+        == (verified.status_code, verified.json())
+    )
     assert known.json() == {"message": services.MSG_RESENT}
     assert len(mail.outbox) == 1
     code = last_code_sent_to(user.adresse_email)
-    response = api_client.post("/api/v1/auth/verify-otp", {"adresse_email": user.adresse_email, "otp_code": code}, format="json")
+    response = api_client.post(
+        "/api/v1/auth/verify-otp", {"adresse_email": user.adresse_email, "otp_code": code}, format="json"
+    )
     assert response.status_code == 200
 
 

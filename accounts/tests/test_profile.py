@@ -6,9 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
-from accounts import photos
+from accounts import photos, services
 from accounts import serializers as s
-from accounts import services
 from accounts.models import User
 
 from .factories import UserFactory
@@ -87,7 +86,10 @@ def test_patch_me_ignores_plan_status_and_verification_flags(auth_client, user):
     assert response.status_code == 200
     user.refresh_from_db()
     assert (user.plan_abonnement, user.statut_abonnement, user.compte_verifie, user.otp_verified) == (
-        "gratuit", "inactif", True, True,
+        "gratuit",
+        "inactif",
+        True,
+        True,
     )
 
 
@@ -108,7 +110,9 @@ def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_clie
     original = image_bytes("JPEG", exif=gps_exif())
     with Image.open(io.BytesIO(original)) as probe:
         assert probe.getexif()  # the upload does carry EXIF
-    response = auth_client.patch(ME, {"photo_profil": upload(original, "../../maison.jpg", "image/jpeg")}, format="multipart")
+    response = auth_client.patch(
+        ME, {"photo_profil": upload(original, "../../maison.jpg", "image/jpeg")}, format="multipart"
+    )
     assert response.status_code == 200, response.json()
     url = response.json()["user"]["photo_profil"]
     assert url.startswith("http://testserver/media/profiles/") and url.endswith(".jpg")
@@ -123,7 +127,9 @@ def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_clie
 
 @pytest.mark.parametrize("fmt, suffix", [("PNG", ".png"), ("WEBP", ".webp"), ("JPEG", ".jpg")])
 def test_jpeg_png_and_webp_are_accepted_whatever_their_name(auth_client, user, fmt, suffix):
-    response = auth_client.patch(ME, {"photo_profil": upload(image_bytes(fmt), "photo.gif", "image/gif")}, format="multipart")
+    response = auth_client.patch(
+        ME, {"photo_profil": upload(image_bytes(fmt), "photo.gif", "image/gif")}, format="multipart"
+    )
     assert response.status_code == 200, response.json()
     assert response.json()["user"]["photo_profil"].endswith(suffix)
 
@@ -137,7 +143,9 @@ def test_other_image_formats_are_refused(auth_client):
 
 
 def test_a_non_image_is_refused(auth_client):
-    response = auth_client.patch(ME, {"photo_profil": upload(b"%PDF-1.7 pas une image", "photo.png")}, format="multipart")
+    response = auth_client.patch(
+        ME, {"photo_profil": upload(b"%PDF-1.7 pas une image", "photo.png")}, format="multipart"
+    )
     assert response.status_code == 400
     assert response.json()["errors"]["photo_profil"] == [photos.MSG_PHOTO_NOT_IMAGE]
 
@@ -193,7 +201,9 @@ def test_just_over_25_megapixels_is_refused(auth_client):
 
 
 def test_a_truncated_image_is_refused(auth_client):
-    response = auth_client.patch(ME, {"photo_profil": upload(image_bytes("PNG", size=(300, 300))[:200])}, format="multipart")
+    response = auth_client.patch(
+        ME, {"photo_profil": upload(image_bytes("PNG", size=(300, 300))[:200])}, format="multipart"
+    )
     assert response.status_code == 400
 
 

@@ -37,7 +37,9 @@ def test_quick_register_by_email_sends_a_code(api_client, django_capture_on_comm
     assert User.objects.get(adresse_email="rapide@example.ci").check_password("Kedjenou2025x")
 
 
-def test_quick_register_by_phone_goes_through_the_phone_channel(api_client, phone_codes, django_capture_on_commit_callbacks):
+def test_quick_register_by_phone_goes_through_the_phone_channel(
+    api_client, phone_codes, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         response = api_client.post(
             URL, {"type": "phone", "numero_telephone": "+2250707070707", "mot_de_passe": "Rapide2025x"}, format="json"
@@ -50,7 +52,9 @@ def test_quick_register_by_phone_goes_through_the_phone_channel(api_client, phon
     assert user.adresse_email is None
     # The phone account verifies and logs in with its number.
     verify = api_client.post(
-        "/api/v1/auth/verify-otp", {"numero_telephone": "+2250707070707", "otp_code": phone_codes[0]["code"]}, format="json"
+        "/api/v1/auth/verify-otp",
+        {"numero_telephone": "+2250707070707", "otp_code": phone_codes[0]["code"]},
+        format="json",
     )
     assert verify.status_code == 200, verify.json()
     assert verify.json()["user"]["adresse_email"] is None
@@ -60,7 +64,9 @@ def test_quick_register_by_phone_goes_through_the_phone_channel(api_client, phon
     assert login.status_code == 200
 
 
-def test_a_second_quick_register_of_an_unverified_phone_updates_it(api_client, phone_codes, django_capture_on_commit_callbacks):
+def test_a_second_quick_register_of_an_unverified_phone_updates_it(
+    api_client, phone_codes, django_capture_on_commit_callbacks
+):
     payload = {"type": "phone", "numero_telephone": "+2250707070707", "mot_de_passe": "Rapide2025x"}
     with django_capture_on_commit_callbacks(execute=True):
         api_client.post(URL, payload, format="json")
@@ -73,10 +79,14 @@ def test_a_second_quick_register_of_an_unverified_phone_updates_it(api_client, p
 
 def test_a_verified_email_or_phone_is_a_409(api_client):
     UserFactory(adresse_email="pris@example.ci", numero_telephone="+2250101010101")
-    response = api_client.post(URL, {"type": "email", "adresse_email": "pris@example.ci", "mot_de_passe": "Rapide2025x"}, format="json")
+    response = api_client.post(
+        URL, {"type": "email", "adresse_email": "pris@example.ci", "mot_de_passe": "Rapide2025x"}, format="json"
+    )
     assert response.status_code == 409
     assert response.json()["message"] == services.MSG_EMAIL_TAKEN
-    response = api_client.post(URL, {"type": "phone", "numero_telephone": "+2250101010101", "mot_de_passe": "Rapide2025x"}, format="json")
+    response = api_client.post(
+        URL, {"type": "phone", "numero_telephone": "+2250101010101", "mot_de_passe": "Rapide2025x"}, format="json"
+    )
     assert response.status_code == 409
     assert response.json()["message"] == services.MSG_PHONE_TAKEN
 
@@ -87,7 +97,11 @@ def test_a_verified_email_or_phone_is_a_409(api_client):
         ({"type": "fax", "mot_de_passe": "Rapide2025x"}, "type", s.MSG_TYPE),
         ({"type": "email", "mot_de_passe": "Rapide2025x"}, "adresse_email", s.MSG_EMAIL_INVALID),
         ({"type": "email", "adresse_email": "x@example.ci"}, "mot_de_passe", s.MSG_PASSWORD_REQUIRED),
-        ({"type": "phone", "numero_telephone": "0707", "mot_de_passe": "Rapide2025x"}, "numero_telephone", s.MSG_PHONE_INTERNATIONAL),
+        (
+            {"type": "phone", "numero_telephone": "0707", "mot_de_passe": "Rapide2025x"},
+            "numero_telephone",
+            s.MSG_PHONE_INTERNATIONAL,
+        ),
     ],
 )
 def test_quick_register_input_errors(api_client, payload, field, message):

@@ -27,9 +27,23 @@ def test_it_registers_an_account_and_emails_a_code(api_client, registration, dja
     assert body["message"] == services.MSG_REGISTERED
     assert body["otp_sent"] is True
     assert set(body["user"]) == {
-        "id", "prenom", "nom", "adresse_email", "numero_telephone", "pays", "nom_entreprise",
-        "secteur_activite", "plan_abonnement", "statut_abonnement", "compte_verifie", "otp_verified",
-        "photo_profil", "whatsapp", "adresse", "date_creation", "date_modification",
+        "id",
+        "prenom",
+        "nom",
+        "adresse_email",
+        "numero_telephone",
+        "pays",
+        "nom_entreprise",
+        "secteur_activite",
+        "plan_abonnement",
+        "statut_abonnement",
+        "compte_verifie",
+        "otp_verified",
+        "photo_profil",
+        "whatsapp",
+        "adresse",
+        "date_creation",
+        "date_modification",
     }
     assert body["user"]["plan_abonnement"] == "gratuit"
     assert body["user"]["statut_abonnement"] == "inactif"
@@ -51,7 +65,9 @@ def test_it_registers_an_account_and_emails_a_code(api_client, registration, dja
     assert code not in stored.code_hash
 
 
-def test_the_code_is_sent_only_after_the_transaction_commits(api_client, registration, django_capture_on_commit_callbacks):
+def test_the_code_is_sent_only_after_the_transaction_commits(
+    api_client, registration, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         api_client.post(URL, registration, format="json")
     assert mail.outbox == []
@@ -171,7 +187,9 @@ def test_django_common_password_and_similarity_validators_answer_in_french(api_c
     assert "trop semblable" in message and "adresse email" in message
 
 
-def test_the_code_is_never_logged_outside_the_console_backend(api_client, registration, caplog, django_capture_on_commit_callbacks):
+def test_the_code_is_never_logged_outside_the_console_backend(
+    api_client, registration, caplog, django_capture_on_commit_callbacks
+):
     with caplog.at_level("DEBUG"), django_capture_on_commit_callbacks(execute=True):
         api_client.post(URL, registration, format="json")
     code = code_in(mail.outbox[0].body)
@@ -179,7 +197,17 @@ def test_the_code_is_never_logged_outside_the_console_backend(api_client, regist
 
 
 @pytest.mark.parametrize(
-    "path", ["registers", "quick-register", "verify-otp", "resend-otp", "login", "refresh", "forgot-password", "reset-password"]
+    "path",
+    [
+        "registers",
+        "quick-register",
+        "verify-otp",
+        "resend-otp",
+        "login",
+        "refresh",
+        "forgot-password",
+        "reset-password",
+    ],
 )
 @pytest.mark.parametrize("body", ["null", "[1, 2]", '"texte"', "42"])
 def test_a_body_that_is_not_an_object_gets_a_french_400(api_client, path, body):

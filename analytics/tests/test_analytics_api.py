@@ -38,14 +38,26 @@ def history(owner):
     ]
     ConversationFactory(owner=owner, created_at=days_ago(40))
     # The conversation started 5 days ago led to an order from the same number.
-    DeliveryFactory(owner=owner, customer_phone="+2250100000005", created_at=days_ago(4), amount=20000,
-                    city="Abidjan", commune="Cocody")
+    DeliveryFactory(
+        owner=owner,
+        customer_phone="+2250100000005",
+        created_at=days_ago(4),
+        amount=20000,
+        city="Abidjan",
+        commune="Cocody",
+    )
     DeliveryFactory(owner=owner, created_at=days_ago(12), amount=30000, city="Bouaké", commune="Bouaké")
     DeliveryFactory(owner=owner, created_at=days_ago(45), amount=40000, city="Abidjan", commune="Yopougon")
     conversation = recent[0]
     for accurate, category in ((True, "prix"), (True, "prix"), (False, "prix"), (True, "livraison"), (None, "prix")):
-        MessageFactory(conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT, category=category,
-                       accurate=accurate, sent_at=days_ago(1))
+        MessageFactory(
+            conversation=conversation,
+            sender=Sender.AI,
+            status=MessageStatus.SENT,
+            category=category,
+            accurate=accurate,
+            sent_at=days_ago(1),
+        )
     MessageFactory(conversation=conversation, sender=Sender.AGENT, status=MessageStatus.PENDING, sent_at=days_ago(1))
     return recent
 
@@ -72,7 +84,11 @@ def test_pro_and_entreprise_accounts_get_their_statistics(plan):
 
     assert response.status_code == 200
     assert {item["key"] for item in response.json()["kpis"]} == {
-        "conversations", "ai_reply_rate", "conversion_rate", "revenue"}
+        "conversations",
+        "ai_reply_rate",
+        "conversion_rate",
+        "revenue",
+    }
     assert len(response.json()["predictions"]) == 3
 
 
@@ -84,7 +100,11 @@ def test_the_kpis_are_computed_from_the_accounts_rows(owner, history):
     assert kpi(body, "ai_reply_rate")["value"] == 83.3  # 5 AI replies out of 6 replies
     assert kpi(body, "conversion_rate")["value"] == 33.3  # 1 of the 3 recent conversations ordered
     assert kpi(body, "revenue") | {"explanation": None} == {
-        "key": "revenue", "label": "Chiffre d'affaires", "value": 50000, "unit": "F CFA", "change": 25.0,
+        "key": "revenue",
+        "label": "Chiffre d'affaires",
+        "value": 50000,
+        "unit": "F CFA",
+        "change": 25.0,
         "explanation": None,
     }
     assert all(item["explanation"] for item in body["kpis"])

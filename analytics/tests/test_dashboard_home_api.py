@@ -46,7 +46,11 @@ def test_the_home_page_has_four_cards_computed_from_the_accounts_rows(client, ow
     assert response.status_code == 200
     body = response.json()
     assert [item["label"] for item in body["cards"]] == [
-        "Conversations aujourd'hui", "Messages traités par l'IA", "Commandes en cours", "Chiffre d'affaires du mois"]
+        "Conversations aujourd'hui",
+        "Messages traités par l'IA",
+        "Commandes en cours",
+        "Chiffre d'affaires du mois",
+    ]
     assert card(body, "conversations_today")["value"] == 1
     assert card(body, "ai_messages_month")["value"] == 2
     assert card(body, "open_orders")["value"] == 2

@@ -39,9 +39,15 @@ def names(response) -> list[str]:
 def test_it_lists_conversations_in_the_spec_shape_most_recent_first(client, owner):
     now = timezone.now()
     ConversationFactory(owner=owner, contact__name="Awa Koné", last_message_at=now - timedelta(hours=2))
-    recent = ConversationFactory(owner=owner, contact__name="Yao Kouassi", unread_count=2, status="pending",
-                                 is_ai=False, last_message_preview="On dit quoi, c'est combien le boubou ?",
-                                 last_message_at=now)
+    recent = ConversationFactory(
+        owner=owner,
+        contact__name="Yao Kouassi",
+        unread_count=2,
+        status="pending",
+        is_ai=False,
+        last_message_preview="On dit quoi, c'est combien le boubou ?",
+        last_message_at=now,
+    )
 
     body = client.get(URL).json()
 
@@ -81,7 +87,9 @@ def test_it_rejects_a_bad_unread_value_in_french(client):
     assert response.json()["message"] == "Valeur invalide : utilisez true ou false."
 
 
-def test_the_list_costs_three_queries_whatever_the_number_of_conversations(client, owner, django_assert_max_num_queries):
+def test_the_list_costs_three_queries_whatever_the_number_of_conversations(
+    client, owner, django_assert_max_num_queries
+):
     ConversationFactory.create_batch(40, owner=owner, unread_count=1)
 
     with django_assert_max_num_queries(3):
@@ -96,12 +104,20 @@ def test_it_lists_a_conversations_messages_newest_first(client, owner):
     conversation = ConversationFactory(owner=owner)
     now = timezone.now()
     MessageFactory(conversation=conversation, content="Bonsoir, c'est combien ?", sent_at=now - timedelta(minutes=2))
-    MessageFactory(conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT,
-                   content="Bonsoir ! 8 000 F CFA le pagne.", sent_at=now - timedelta(minutes=1))
+    MessageFactory(
+        conversation=conversation,
+        sender=Sender.AI,
+        status=MessageStatus.SENT,
+        content="Bonsoir ! 8 000 F CFA le pagne.",
+        sent_at=now - timedelta(minutes=1),
+    )
 
     body = client.get(f"{URL}/{conversation.id}/messages").json()
 
-    assert [row["content"] for row in body["results"]] == ["Bonsoir ! 8 000 F CFA le pagne.", "Bonsoir, c'est combien ?"]
+    assert [row["content"] for row in body["results"]] == [
+        "Bonsoir ! 8 000 F CFA le pagne.",
+        "Bonsoir, c'est combien ?",
+    ]
     assert body["results"][0]["sender"] == "ai" and body["results"][0]["senderLabel"] == "IA"
     assert body["results"][1]["sender"] == "user" and body["results"][1]["senderLabel"] == "Client"
     assert body["conversation"]["id"] == conversation.id
@@ -135,8 +151,11 @@ def test_the_owner_sends_a_message_that_waits_for_whatsapp(client, owner):
 
 @pytest.mark.parametrize(
     ("body", "message"),
-    [({"content": "   "}, "Le message ne peut pas être vide."), ({}, "Le message ne peut pas être vide."),
-     ({"content": "x" * 4097}, "Le message ne peut pas dépasser 4096 caractères.")],
+    [
+        ({"content": "   "}, "Le message ne peut pas être vide."),
+        ({}, "Le message ne peut pas être vide."),
+        ({"content": "x" * 4097}, "Le message ne peut pas dépasser 4096 caractères."),
+    ],
 )
 def test_it_refuses_an_empty_or_oversized_message(client, owner, body, message):
     conversation = ConversationFactory(owner=owner)
@@ -184,7 +203,9 @@ def test_writing_to_a_new_number_starts_a_conversation_and_counts_it(client, own
 
     assert response.status_code == 201
     assert response.json()["conversation"]["contact"] == {
-        "id": response.json()["conversation"]["contact"]["id"], "name": "Koffi Yao", "whatsappNumber": "+2250708091011",
+        "id": response.json()["conversation"]["contact"]["id"],
+        "name": "Koffi Yao",
+        "whatsappNumber": "+2250708091011",
     }
     assert response.json()["message"]["status"] == "pending"
     assert conversation_usage(owner) == 1
@@ -221,8 +242,11 @@ def test_an_existing_conversation_still_works_at_the_cap(client, owner):
     ("body", "field", "message"),
     [
         ({"whatsappNumber": "+2250708091011", "content": "Bonjour"}, "name", "Le nom du contact est requis."),
-        ({"name": "Koffi", "whatsappNumber": "0708", "content": "Bonjour"}, "whatsappNumber",
-         "Numéro WhatsApp invalide : chiffres uniquement, avec l'indicatif (+225...)."),
+        (
+            {"name": "Koffi", "whatsappNumber": "0708", "content": "Bonjour"},
+            "whatsappNumber",
+            "Numéro WhatsApp invalide : chiffres uniquement, avec l'indicatif (+225...).",
+        ),
         ({"name": "Koffi", "whatsappNumber": "+2250708091011"}, "content", "Le message ne peut pas être vide."),
     ],
 )
@@ -247,7 +271,9 @@ def test_a_customers_first_message_starts_and_counts_a_conversation_and_later_on
 
 
 def test_the_ai_answer_updates_the_conversation(owner):
-    conversation = message_receive(user=owner, whatsapp_number="+2250102030405", name="Aya", content="Prix ?").conversation
+    conversation = message_receive(
+        user=owner, whatsapp_number="+2250102030405", name="Aya", content="Prix ?"
+    ).conversation
 
     message_send_by_ai(conversation=conversation, content="Le pagne est à 8 000 F CFA.", category="prix", accurate=True)
 
@@ -305,12 +331,17 @@ def test_rating_needs_a_boolean(client, owner):
 
 
 def test_another_accounts_messages_cannot_be_rated(client, owner):
-    stranger_answer = MessageFactory(conversation=ConversationFactory(owner=UserFactory()), sender=Sender.AI,
-                                     status=MessageStatus.SENT)
+    stranger_answer = MessageFactory(
+        conversation=ConversationFactory(owner=UserFactory()), sender=Sender.AI, status=MessageStatus.SENT
+    )
     own = ConversationFactory(owner=owner)
 
-    assert client.post(f"{URL}/{stranger_answer.conversation_id}/messages/{stranger_answer.id}/rating",
-                       {"accurate": True}).status_code == 404
+    assert (
+        client.post(
+            f"{URL}/{stranger_answer.conversation_id}/messages/{stranger_answer.id}/rating", {"accurate": True}
+        ).status_code
+        == 404
+    )
     assert client.post(f"{URL}/{own.id}/messages/{stranger_answer.id}/rating", {"accurate": True}).status_code == 404
     stranger_answer.refresh_from_db()
     assert stranger_answer.accurate is None

@@ -92,8 +92,14 @@ def test_the_pricing_cards_show_the_exact_prices_lists_and_buttons(page, console
         ),
         "Pro Business": (
             "89 355 F CFA / mois",
-            ["2000 conversations/mois", "IA avancée + nouchi", "Assistant email intelligent",
-             "Logistique automatisée", "Analyses prédictives", "Support prioritaire 24/7"],
+            [
+                "2000 conversations/mois",
+                "IA avancée + nouchi",
+                "Assistant email intelligent",
+                "Logistique automatisée",
+                "Analyses prédictives",
+                "Support prioritaire 24/7",
+            ],
             "Démarrer maintenant",
         ),
         "Enterprise": (
@@ -192,7 +198,9 @@ def test_the_video_autoplays_muted_in_a_loop_and_downloads_only_near_the_viewpor
     assert requested == [], "the clip must not download before the visitor scrolls near it"
 
     page.locator("#demo").scroll_into_view_if_needed()
-    page.wait_for_function("() => { const v = document.querySelector('#demo video'); return v.currentTime > 0 && !v.paused; }")
+    page.wait_for_function(
+        "() => { const v = document.querySelector('#demo video'); return v.currentTime > 0 && !v.paused; }"
+    )
     assert requested, "the clip downloads once it nears the viewport"
     assert video.evaluate("v => v.muted && v.loop && v.autoplay")
     page.wait_for_function("() => document.querySelector('#demo video').poster.includes('presentation-poster')")

@@ -34,7 +34,13 @@ def test_unknown_pages_return_the_shell_with_404(client):
 def test_html_responses_carry_the_security_headers(client):
     response = client.get("/dashboard/conversations")
     csp = response["Content-Security-Policy"]
-    for directive in ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]:
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ]:
         assert directive in csp
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] == "strict-origin-when-cross-origin"

@@ -24,7 +24,9 @@ def seed(*args) -> str:
 
 
 def counts() -> dict:
-    return {model.__name__: model.objects.count() for model in (Contact, Conversation, Message, Delivery, Driver, Email)}
+    return {
+        model.__name__: model.objects.count() for model in (Contact, Conversation, Message, Delivery, Driver, Email)
+    }
 
 
 def client_for(email: str) -> APIClient:

@@ -10,7 +10,9 @@ from core.exceptions import ApplicationError
 
 
 class EchoSerializer(serializers.Serializer):
-    nom = serializers.CharField(min_length=2, error_messages={"min_length": "Le nom doit contenir au moins 2 caractères"})
+    nom = serializers.CharField(
+        min_length=2, error_messages={"min_length": "Le nom doit contenir au moins 2 caractères"}
+    )
     age = serializers.IntegerField()
 
 

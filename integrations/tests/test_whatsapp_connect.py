@@ -81,13 +81,18 @@ def test_it_relays_the_embedded_signup_code_with_the_account_ids(client, owner, 
 
     assert response.status_code == 200
     assert webhook.received[0].json() == {
-        "token": CODE, "token_type": "code", "waba_id": "102290129340398", "phone_number_id": "106540352242922",
+        "token": CODE,
+        "token_type": "code",
+        "waba_id": "102290129340398",
+        "phone_number_id": "106540352242922",
     }
     assert response.json()["connection"]["waba_id"] == "102290129340398"
     assert response.json()["connection"]["phone_number_id"] == "106540352242922"
     saved = WhatsAppConnection.objects.get(owner=owner)
     assert (saved.credential_type, saved.waba_id, saved.phone_number_id) == (
-        "code", "102290129340398", "106540352242922",
+        "code",
+        "102290129340398",
+        "106540352242922",
     )
 
 
@@ -264,7 +269,11 @@ def test_a_failed_attempt_keeps_the_existing_connection(client, owner, webhook):
         ({"code": CODE, "waba_id": "12ab"}, "waba_id", MSG_WABA_ID_INVALID),
         ({"code": CODE, "phone_number_id": "+225"}, "phone_number_id", MSG_PHONE_NUMBER_ID_INVALID),
         ({"code": CODE, "waba_id": "1" * 33}, "waba_id", MSG_ID_TOO_LONG),
-        ({"access_token": {"nested": TOKEN}}, "access_token", "Valeur invalide : une chaîne de caractères est attendue."),
+        (
+            {"access_token": {"nested": TOKEN}},
+            "access_token",
+            "Valeur invalide : une chaîne de caractères est attendue.",
+        ),
     ],
 )
 def test_it_rejects_bad_input_in_french_without_calling_the_webhook(client, webhook, body, field, message):

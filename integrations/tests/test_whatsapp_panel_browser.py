@@ -53,15 +53,24 @@ HARNESS_HTML = """<!doctype html>
 </body></html>"""
 
 
-
-
 @pytest.fixture(scope="session")
 def panel_bundle() -> bytes:
     result = subprocess.run(
-        [str(FRONTEND_DIR / "node_modules" / ".bin" / "esbuild"), "--bundle", "--format=iife", "--loader=tsx",
-         "--jsx=automatic", f"--tsconfig={FRONTEND_DIR / 'tsconfig.json'}",
-         '--define:process.env.NODE_ENV="production"', "--log-level=error"],
-        input=HARNESS_ENTRY.encode(), cwd=FEATURE_DIR, capture_output=True, timeout=120, check=False,
+        [
+            str(FRONTEND_DIR / "node_modules" / ".bin" / "esbuild"),
+            "--bundle",
+            "--format=iife",
+            "--loader=tsx",
+            "--jsx=automatic",
+            f"--tsconfig={FRONTEND_DIR / 'tsconfig.json'}",
+            '--define:process.env.NODE_ENV="production"',
+            "--log-level=error",
+        ],
+        input=HARNESS_ENTRY.encode(),
+        cwd=FEATURE_DIR,
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout
@@ -84,13 +93,18 @@ class Harness:
         page.add_init_script(f"window.localStorage.setItem('flux_access_token', {json.dumps(token)});")
         html = HARNESS_HTML.format(config=json.dumps({"facebookAppId": APP_ID, "facebookConfigId": config_id}))
         csp = build_policy(policy if policy is not None else dashboard_csp_policy())
-        page.route(f"{origin}/", lambda route: route.fulfill(
-            body=html, content_type="text/html; charset=utf-8", headers={"Content-Security-Policy": csp}))
-        page.route(f"{origin}/harness.js", lambda route: route.fulfill(
-            body=self.bundle, content_type="application/javascript"))
+        page.route(
+            f"{origin}/",
+            lambda route: route.fulfill(
+                body=html, content_type="text/html; charset=utf-8", headers={"Content-Security-Policy": csp}
+            ),
+        )
+        page.route(
+            f"{origin}/harness.js", lambda route: route.fulfill(body=self.bundle, content_type="application/javascript")
+        )
 
         def forward_api(route):
-            path = route.request.url[len(origin):]
+            path = route.request.url[len(origin) :]
             self.api_requests.append(f"{route.request.method} {path}")
             route.fulfill(response=route.fetch(url=self.live_url + path))
 

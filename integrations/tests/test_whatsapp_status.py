@@ -1,8 +1,8 @@
 """GET .../whatsapp/status and POST .../whatsapp/disconnect, each account seeing only its own."""
 
 import pytest
-from django.utils.dateparse import parse_datetime
 from django.db import connection as db_connection
+from django.utils.dateparse import parse_datetime
 
 from integrations.models import ConnectionStatus, WhatsAppConnection
 
@@ -21,8 +21,12 @@ def test_an_account_that_never_connected_is_not_connected():
 
     assert response.status_code == 200
     assert response.json() == {
-        "connected": False, "status": "not_connected", "connected_at": None, "disconnected_at": None,
-        "waba_id": None, "phone_number_id": None,
+        "connected": False,
+        "status": "not_connected",
+        "connected_at": None,
+        "disconnected_at": None,
+        "waba_id": None,
+        "phone_number_id": None,
     }
 
 

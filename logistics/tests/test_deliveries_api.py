@@ -147,18 +147,36 @@ def test_it_moves_a_delivery_one_step_forward(client, owner, current, target, pr
 @pytest.mark.parametrize(
     ("current", "target", "message"),
     [
-        ("pending", "en_route",
-         "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « En route »."),
-        ("pending", "delivered",
-         "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « Livré »."),
-        ("preparing", "pending",
-         "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « En attente »."),
-        ("preparing", "delivered",
-         "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « Livré »."),
-        ("en_route", "pending",
-         "Transition impossible : une livraison « En route » ne peut passer qu'à « Livré », pas à « En attente »."),
-        ("en_route", "preparing",
-         "Transition impossible : une livraison « En route » ne peut passer qu'à « Livré », pas à « Préparation »."),
+        (
+            "pending",
+            "en_route",
+            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « En route ».",
+        ),
+        (
+            "pending",
+            "delivered",
+            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « Livré ».",
+        ),
+        (
+            "preparing",
+            "pending",
+            "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « En attente ».",
+        ),
+        (
+            "preparing",
+            "delivered",
+            "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « Livré ».",
+        ),
+        (
+            "en_route",
+            "pending",
+            "Transition impossible : une livraison « En route » ne peut passer qu'à « Livré », pas à « En attente ».",
+        ),
+        (
+            "en_route",
+            "preparing",
+            "Transition impossible : une livraison « En route » ne peut passer qu'à « Livré », pas à « Préparation ».",
+        ),
         ("pending", "pending", "La livraison LIV-2026-777 est déjà « En attente »."),
         ("preparing", "preparing", "La livraison LIV-2026-777 est déjà « Préparation »."),
         ("en_route", "en_route", "La livraison LIV-2026-777 est déjà « En route »."),
@@ -195,7 +213,9 @@ def test_an_unknown_status_is_a_validation_error(client, owner):
     response = client.post(f"{URL}/{delivery.reference}/status", {"status": "annulée"})
 
     assert response.status_code == 400
-    assert response.json()["errors"] == {"status": ["Statut inconnu : utilisez pending, preparing, en_route ou delivered."]}
+    assert response.json()["errors"] == {
+        "status": ["Statut inconnu : utilisez pending, preparing, en_route ou delivered."]
+    }
 
 
 # --- assign, delay, schedule -----------------------------------------------------------------
@@ -235,7 +255,9 @@ def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
     delivery = DeliveryFactory(owner=owner, status="en_route", driver=DriverFactory(owner=owner))
     new_time = in_hours(2)
 
-    response = client.post(f"{URL}/{delivery.reference}/delay", {"estimatedTime": new_time, "note": "Embouteillage à Adjamé"})
+    response = client.post(
+        f"{URL}/{delivery.reference}/delay", {"estimatedTime": new_time, "note": "Embouteillage à Adjamé"}
+    )
 
     assert response.status_code == 200
     assert response.json()["delay"]["note"] == "Embouteillage à Adjamé"
@@ -247,14 +269,23 @@ def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
 @pytest.mark.parametrize(
     ("body", "field", "message"),
     [
-        ({"estimatedTime": "demain", "note": "Pluie"}, "estimatedTime",
-         "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z)."),
+        (
+            {"estimatedTime": "demain", "note": "Pluie"},
+            "estimatedTime",
+            "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z).",
+        ),
         ({"note": "Pluie"}, "estimatedTime", "Ce champ est obligatoire."),
         ({"estimatedTime": "2099-01-01T10:00:00Z", "note": ""}, "note", "Précisez la raison du retard."),
-        ({"estimatedTime": "2099-01-01T10:00:00Z", "note": "x" * 301}, "note",
-         "La raison du retard ne peut pas dépasser 300 caractères."),
-        ({"estimatedTime": "2020-01-01T10:00:00Z", "note": "Pluie"}, "estimatedTime",
-         "L'heure estimée doit être dans le futur."),
+        (
+            {"estimatedTime": "2099-01-01T10:00:00Z", "note": "x" * 301},
+            "note",
+            "La raison du retard ne peut pas dépasser 300 caractères.",
+        ),
+        (
+            {"estimatedTime": "2020-01-01T10:00:00Z", "note": "Pluie"},
+            "estimatedTime",
+            "L'heure estimée doit être dans le futur.",
+        ),
     ],
 )
 def test_it_rejects_an_invalid_delay_in_french(client, owner, body, field, message):
@@ -312,7 +343,11 @@ def test_scheduling_keeps_exact_coordinates_when_given(client):
 @pytest.mark.parametrize(
     ("overrides", "field", "message"),
     [
-        ({"commune": "Paris"}, "commune", "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."),
+        (
+            {"commune": "Paris"},
+            "commune",
+            "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste.",
+        ),
         ({"products": []}, "products", "Indiquez au moins un produit."),
         ({"amount": -5}, "amount", "Le montant doit être un nombre entier de F CFA, positif ou nul."),
         ({"phone": "abc"}, "phone", "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."),

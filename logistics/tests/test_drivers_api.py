@@ -47,12 +47,17 @@ def test_another_accounts_drivers_are_not_listed(client, owner):
     DriverFactory(owner=UserFactory())
 
     assert client.get(URL).json() == {
-        "count": 0, "next": None, "previous": None, "results": [],
+        "count": 0,
+        "next": None,
+        "previous": None,
+        "results": [],
         "counters": {"total": 0, "active": 0, "available": 0},
     }
 
 
-def test_the_drivers_list_costs_three_queries_whatever_the_number_of_drivers(client, owner, django_assert_max_num_queries):
+def test_the_drivers_list_costs_three_queries_whatever_the_number_of_drivers(
+    client, owner, django_assert_max_num_queries
+):
     for driver in DriverFactory.create_batch(30, owner=owner):
         DeliveryFactory(owner=owner, driver=driver, status=DeliveryStatus.EN_ROUTE)
 
@@ -67,8 +72,14 @@ def test_optimising_orders_the_open_deliveries_by_nearest_neighbour_from_the_dri
     driver = DriverFactory(owner=owner, latitude=5.324, longitude=-4.020)
     cocody = DeliveryFactory(owner=owner, driver=driver, latitude=5.360, longitude=-3.980, reference="LIV-2026-101")
     abobo = DeliveryFactory(owner=owner, driver=driver, latitude=5.418, longitude=-4.020, reference="LIV-2026-102")
-    adjame = DeliveryFactory(owner=owner, driver=driver, latitude=5.366, longitude=-4.022, reference="LIV-2026-103",
-                             status=DeliveryStatus.PREPARING)
+    adjame = DeliveryFactory(
+        owner=owner,
+        driver=driver,
+        latitude=5.366,
+        longitude=-4.022,
+        reference="LIV-2026-103",
+        status=DeliveryStatus.PREPARING,
+    )
     DeliveryFactory(owner=owner, driver=driver, latitude=5.325, longitude=-4.021, status=DeliveryStatus.DELIVERED)
     DeliveryFactory(owner=owner, driver=None, latitude=5.325, longitude=-4.021)
 

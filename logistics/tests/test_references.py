@@ -13,8 +13,13 @@ from preferences.tests.factories import UserFactory
 
 def schedule(user):
     return delivery_schedule(
-        user=user, customer_name="Awa Koné", customer_phone="+2250102030405", address="Marché de Treichville",
-        commune="Treichville", products=["1 pagne"], amount=10000,
+        user=user,
+        customer_name="Awa Koné",
+        customer_phone="+2250102030405",
+        address="Marché de Treichville",
+        commune="Treichville",
+        products=["1 pagne"],
+        amount=10000,
     )
 
 
@@ -23,8 +28,16 @@ def test_a_new_year_starts_again_at_one():
     user = UserFactory()
     last_year = timezone.now().replace(year=timezone.now().year - 1)
 
-    old = delivery_schedule(user=user, customer_name="A", customer_phone="+2250102030405", address="x",
-                            commune="Plateau", products=["p"], amount=1, created_at=last_year)
+    old = delivery_schedule(
+        user=user,
+        customer_name="A",
+        customer_phone="+2250102030405",
+        address="x",
+        commune="Plateau",
+        products=["p"],
+        amount=1,
+        created_at=last_year,
+    )
     new = schedule(user)
 
     assert old.reference == f"LIV-{last_year.year}-001"

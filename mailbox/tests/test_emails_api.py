@@ -26,9 +26,13 @@ def client(owner):
 @pytest.fixture
 def inbox(owner):
     return {
-        "order": EmailFactory(owner=owner, category=Category.COMMANDE, status=EmailStatus.UNREAD, priority=Priority.HIGH),
+        "order": EmailFactory(
+            owner=owner, category=Category.COMMANDE, status=EmailStatus.UNREAD, priority=Priority.HIGH
+        ),
         "support": EmailFactory(owner=owner, category=Category.SUPPORT, status=EmailStatus.AI_PROCESSED),
-        "partner": EmailFactory(owner=owner, category=Category.PARTENARIAT, status=EmailStatus.READ, priority=Priority.LOW),
+        "partner": EmailFactory(
+            owner=owner, category=Category.PARTENARIAT, status=EmailStatus.READ, priority=Priority.LOW
+        ),
         "invoice": EmailFactory(owner=owner, category=Category.FACTURE, status=EmailStatus.UNREAD),
     }
 

@@ -28,24 +28,37 @@ def test_it_creates_the_spec_defaults_on_first_read(client, owner):
 
     assert response.status_code == 200
     assert response.json()["notifications"] == {
-        "newMessages": True, "aiAlerts": True, "deliveryUpdates": True, "weeklyReports": False,
+        "newMessages": True,
+        "aiAlerts": True,
+        "deliveryUpdates": True,
+        "weeklyReports": False,
     }
     ai = response.json()["ai"]
     assert ai["languages"] == ["fr", "en", "nouchi"]
     assert ai["languageLabels"] == ["Français", "Anglais", "Nouchi"]
     assert ai["tone"] == "professionnel" and ai["toneLabel"] == "Professionnel"
     assert ai["openingHours"] == {
-        "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"], "opens": "08:00", "closes": "20:00",
+        "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+        "opens": "08:00",
+        "closes": "20:00",
     }
     assert AccountPreferences.objects.filter(owner=owner).count() == 1
 
 
 def test_it_saves_a_partial_change_and_reads_it_back(client):
-    response = client.patch(URL, {
-        "ai": {"languages": ["nouchi", "fr"], "tone": "amical", "businessDescription": "Pagnes wax à Treichville.",
-               "openingHours": {"opens": "09:30"}},
-        "notifications": {"weeklyReports": True, "aiAlerts": False},
-    }, format="json")
+    response = client.patch(
+        URL,
+        {
+            "ai": {
+                "languages": ["nouchi", "fr"],
+                "tone": "amical",
+                "businessDescription": "Pagnes wax à Treichville.",
+                "openingHours": {"opens": "09:30"},
+            },
+            "notifications": {"weeklyReports": True, "aiAlerts": False},
+        },
+        format="json",
+    )
 
     assert response.status_code == 200
     again = client.get(URL).json()
@@ -55,7 +68,10 @@ def test_it_saves_a_partial_change_and_reads_it_back(client):
     assert again["ai"]["openingHours"]["opens"] == "09:30"
     assert again["ai"]["openingHours"]["closes"] == "20:00"
     assert again["notifications"] == {
-        "newMessages": True, "aiAlerts": False, "deliveryUpdates": True, "weeklyReports": True,
+        "newMessages": True,
+        "aiAlerts": False,
+        "deliveryUpdates": True,
+        "weeklyReports": True,
     }
 
 
@@ -72,11 +88,26 @@ def test_each_account_keeps_its_own_preferences(client):
     [
         ({"ai": {"languages": []}}, "ai.languages", "Choisissez au moins une langue pour l'assistant."),
         ({"ai": {"languages": ["de"]}}, "ai.languages.0", "Langue inconnue : choisissez parmi fr, en et nouchi."),
-        ({"ai": {"tone": "agressif"}}, "ai.tone", "Ton inconnu : choisissez parmi professionnel, amical et decontracte."),
-        ({"ai": {"openingHours": {"opens": "8h"}}}, "ai.openingHours.opens", "Heure invalide : utilisez le format HH:MM."),
-        ({"ai": {"businessDescription": "x" * 501}}, "ai.businessDescription",
-         "La description ne peut pas dépasser 500 caractères."),
-        ({"notifications": {"aiAlerts": "peut-être"}}, "notifications.aiAlerts", "Valeur invalide : utilisez true ou false."),
+        (
+            {"ai": {"tone": "agressif"}},
+            "ai.tone",
+            "Ton inconnu : choisissez parmi professionnel, amical et decontracte.",
+        ),
+        (
+            {"ai": {"openingHours": {"opens": "8h"}}},
+            "ai.openingHours.opens",
+            "Heure invalide : utilisez le format HH:MM.",
+        ),
+        (
+            {"ai": {"businessDescription": "x" * 501}},
+            "ai.businessDescription",
+            "La description ne peut pas dépasser 500 caractères.",
+        ),
+        (
+            {"notifications": {"aiAlerts": "peut-être"}},
+            "notifications.aiAlerts",
+            "Valeur invalide : utilisez true ou false.",
+        ),
     ],
 )
 def test_it_rejects_invalid_values_with_a_french_message(client, body, field, message):

@@ -109,7 +109,10 @@ def test_the_change_history_is_visible_filterable_and_read_only(staff_client):
     detail = staff_client.get(f"/admin/subscriptions/planchange/{change.pk}/change/")
     assert detail.status_code == 200
     assert detail.context["has_change_permission"] is False
-    assert staff_client.post(f"/admin/subscriptions/planchange/{change.pk}/change/", {"to_plan": "gratuit"}).status_code == 403
+    assert (
+        staff_client.post(f"/admin/subscriptions/planchange/{change.pk}/change/", {"to_plan": "gratuit"}).status_code
+        == 403
+    )
     assert staff_client.post(f"/admin/subscriptions/planchange/{change.pk}/delete/", {"post": "yes"}).status_code == 403
     assert PlanChange.objects.filter(pk=change.pk).exists()
 
@@ -140,7 +143,12 @@ def test_changing_a_plan_in_the_user_admin_is_recorded(staff_client):
     user.refresh_from_db()
     assert (user.plan_abonnement, user.statut_abonnement) == ("pro", "actif")
     change = PlanChange.objects.get(user=user)
-    assert (change.from_plan, change.from_status, change.to_plan, change.to_status) == ("gratuit", "inactif", "pro", "actif")
+    assert (change.from_plan, change.from_status, change.to_plan, change.to_status) == (
+        "gratuit",
+        "inactif",
+        "pro",
+        "actif",
+    )
     assert change.changed_by == staff_client.staff
     assert change.source == "admin"
 

@@ -25,7 +25,9 @@ def me(api_client, user) -> dict:
     return response.json()
 
 
-@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+@pytest.mark.xfail(
+    not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True
+)
 def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
     user = UserFactory(adresse_email="awa@exemple.ci")
 
@@ -42,7 +44,9 @@ def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
     assert after["user"]["plan_abonnement"] == "pro"
 
 
-@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+@pytest.mark.xfail(
+    not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True
+)
 def test_an_entreprise_account_is_unlimited_with_every_feature(api_client):
     body = me(api_client, UserFactory(plan_abonnement="entreprise"))
 
@@ -50,14 +54,18 @@ def test_an_entreprise_account_is_unlimited_with_every_feature(api_client):
     assert body["permissions"] == {"canAccessAnalytics": True, "canUseAdvancedFeatures": True}
 
 
-@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+@pytest.mark.xfail(
+    not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True
+)
 def test_an_unverified_account_is_not_fully_verified(api_client):
     body = me(api_client, UserFactory(compte_verifie=True, otp_verified=False))
 
     assert body["account"]["isFullyVerified"] is False
 
 
-@pytest.mark.xfail(not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True)
+@pytest.mark.xfail(
+    not auth_me_is_served(), reason="GET /api/v1/auth/me is not routed yet (accounts issue)", strict=True
+)
 def test_auth_me_reflects_a_cap_staff_changed_in_the_catalogue(api_client):
     Plan.objects.filter(code="gratuit").update(conversation_limit=250)
 

@@ -120,5 +120,12 @@ def test_the_card_is_documented_in_the_openapi_schema(api_client):
     component = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     assert component == "SubscriptionCard"
     assert set(schema["components"]["schemas"][component]["properties"]) >= {
-        "plan", "planName", "price", "priceLabel", "nextBillingDate", "conversationsUsed", "conversationLimit", "status",
+        "plan",
+        "planName",
+        "price",
+        "priceLabel",
+        "nextBillingDate",
+        "conversationsUsed",
+        "conversationLimit",
+        "status",
     }

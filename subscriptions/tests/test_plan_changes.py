@@ -36,7 +36,12 @@ def test_setting_a_plan_saves_it_and_records_who_changed_what():
     user.refresh_from_db()
     assert (user.plan_abonnement, user.statut_abonnement) == ("pro", "actif")
     change = PlanChange.objects.get(user=user)
-    assert (change.from_plan, change.from_status, change.to_plan, change.to_status) == ("gratuit", "inactif", "pro", "actif")
+    assert (change.from_plan, change.from_status, change.to_plan, change.to_status) == (
+        "gratuit",
+        "inactif",
+        "pro",
+        "actif",
+    )
     assert change.changed_by == staff
     assert change.source == "admin"
     assert change.changed_at is not None
@@ -76,7 +81,10 @@ def test_an_unknown_plan_code_is_refused_in_french_and_nothing_changes():
 
     assert refused.value.status_code == 400
     assert refused.value.code == "unknown_plan"
-    assert refused.value.message == "Plan d'abonnement inconnu : « platine ». Plans disponibles : gratuit, pro, entreprise."
+    assert (
+        refused.value.message
+        == "Plan d'abonnement inconnu : « platine ». Plans disponibles : gratuit, pro, entreprise."
+    )
     user.refresh_from_db()
     assert user.plan_abonnement == "gratuit"
     assert changes(user) == []

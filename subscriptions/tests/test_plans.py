@@ -52,5 +52,7 @@ def test_an_emptied_catalogue_gets_its_default_plans_back_after_flush_without_lo
     call_command("flush", interactive=False, verbosity=0)
 
     assert sorted(Plan.objects.values_list("code", "conversation_limit")) == [
-        ("entreprise", -1), ("gratuit", 100), ("pro", 1000),
+        ("entreprise", -1),
+        ("gratuit", 100),
+        ("pro", 1000),
     ]

@@ -40,7 +40,9 @@ def gratuit_user(live_url):
 
 def sign_in_through_api(page, live_url: str, email: str, password: str = PASSWORD, path: str = "/dashboard") -> None:
     """Log in with POST /auth/login and put the session where the app keeps it, then open ``path``."""
-    response = page.request.post(live_url + "/api/v1/auth/login", data={"adresse_email": email, "mot_de_passe": password})
+    response = page.request.post(
+        live_url + "/api/v1/auth/login", data={"adresse_email": email, "mot_de_passe": password}
+    )
     assert response.status == 200, response.text()
     body = response.json()
     page.goto(live_url + "/auth/forgot-password", wait_until="commit")

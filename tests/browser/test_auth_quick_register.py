@@ -61,7 +61,11 @@ def test_a_quick_register_by_phone_sends_the_number_with_its_plus(page, live_url
     page.locator("input[name=mot_de_passe]").fill(PASSWORD)
     with page.expect_request("**/api/v1/auth/quick-register") as sent:
         page.get_by_role("button", name="Créer mon compte").click()
-    assert sent.value.post_data_json == {"type": "phone", "numero_telephone": "+2250707070707", "mot_de_passe": PASSWORD}
+    assert sent.value.post_data_json == {
+        "type": "phone",
+        "numero_telephone": "+2250707070707",
+        "mot_de_passe": PASSWORD,
+    }
     page.wait_for_url(live_url + "/auth/otp")
     assert page.get_by_test_id("masked-address").inner_text() == "+225***07"
 

@@ -32,7 +32,9 @@ def fill_registration(page, *, email: str = EMAIL, phone: str = "+2250701020304"
     page.locator("input[name=mot_de_passe]").fill(PASSWORD)
 
 
-def test_a_visitor_registers_with_a_photo_verifies_the_code_and_reaches_the_dashboard(page, console, live_url, smtp_sink):
+def test_a_visitor_registers_with_a_photo_verifies_the_code_and_reaches_the_dashboard(
+    page, console, live_url, smtp_sink
+):
     page.goto(live_url + "/auth/register")
     assert page.locator("select[name=pays]").input_value() == "Côte d'Ivoire"
     fill_registration(page)

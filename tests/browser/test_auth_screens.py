@@ -49,7 +49,9 @@ def test_the_visitor_screens_fit_and_log_no_error(page, console, live_url, tmp_p
     # The registration form with every error showing is the widest state of that screen.
     page.goto(live_url + "/auth/register")
     page.get_by_role("button", name="Créer mon compte").click()
-    page.get_by_text("Veuillez sélectionner un pays").or_(page.get_by_text("Numéro de téléphone trop court")).first.wait_for()
+    page.get_by_text("Veuillez sélectionner un pays").or_(
+        page.get_by_text("Numéro de téléphone trop court")
+    ).first.wait_for()
     assert_fits(page)
     page.screenshot(path=str(folder / f"register-errors-{screen}.png"), full_page=True)
 

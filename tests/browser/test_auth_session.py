@@ -21,16 +21,20 @@ def api_calls(page) -> list:
     calls = []
     page.on(
         "response",
-        lambda response: calls.append(
-            (response.url.split("/api/v1")[-1], response.status, response.request.headers.get("authorization"))
-        )
-        if "/api/v1/" in response.url
-        else None,
+        lambda response: (
+            calls.append(
+                (response.url.split("/api/v1")[-1], response.status, response.request.headers.get("authorization"))
+            )
+            if "/api/v1/" in response.url
+            else None
+        ),
     )
     return calls
 
 
-def test_an_expired_access_token_is_refreshed_once_silently_and_the_request_replayed(page, console, live_url, verified_user):
+def test_an_expired_access_token_is_refreshed_once_silently_and_the_request_replayed(
+    page, console, live_url, verified_user
+):
     sign_in(page, live_url, verified_user.adresse_email)
     old_refresh = local_storage(page)["flux_refresh_token"]
     expired = expired_access_token_for(verified_user)

@@ -17,6 +17,7 @@ from .dashboard_helpers import (  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser]
 
+
 def wait_for_width(locator, width: float, timeout: float = 5.0) -> None:
     """The page's CSP forbids eval, so no wait_for_function: poll the box (the width animates)."""
     deadline = time.monotonic() + timeout
@@ -46,7 +47,9 @@ def test_the_sidebar_lists_the_six_sections_and_shows_who_is_signed_in(page, con
     assert console.errors == []
 
 
-def test_ctrl_b_collapses_the_sidebar_to_icons_and_the_cookie_keeps_it_for_seven_days(page, console, live_url, demo_user):
+def test_ctrl_b_collapses_the_sidebar_to_icons_and_the_cookie_keeps_it_for_seven_days(
+    page, console, live_url, demo_user
+):
     page.set_viewport_size(DESKTOP)
     sign_in_demo(page, live_url)
     sidebar = page.get_by_test_id("sidebar")
@@ -119,7 +122,9 @@ def test_the_user_menu_opens_the_profile_the_settings_and_logs_out(page, console
     assert console.errors == []
 
 
-def test_a_gratuit_account_sees_statistics_dimmed_with_a_crown_and_is_refused_on_the_url(page, console, live_url, gratuit_user):
+def test_a_gratuit_account_sees_statistics_dimmed_with_a_crown_and_is_refused_on_the_url(
+    page, console, live_url, gratuit_user
+):
     page.set_viewport_size(DESKTOP)
     sign_in_through_api(page, live_url, gratuit_user.adresse_email)
     nav = page.get_by_role("navigation", name="Navigation du tableau de bord")

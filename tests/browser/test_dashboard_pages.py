@@ -50,7 +50,10 @@ def test_a_failed_load_shows_the_error_and_the_retry_button_loads_again(page, co
         # React Query retries once (SPEC.md section 9): both tries fail, the retry button's succeeds.
         if len(failures) < 2:
             failures.append(route.request.url)
-            route.fulfill(status=503, json={"message": "Service momentanément indisponible", "error": "unavailable", "statusCode": 503})
+            route.fulfill(
+                status=503,
+                json={"message": "Service momentanément indisponible", "error": "unavailable", "statusCode": 503},
+            )
         else:
             route.continue_()
 
@@ -232,15 +235,19 @@ def test_statistics_show_kpis_two_charts_and_three_predictions_each_saying_how(p
     chart_scripts = []
     page.on(
         "response",
-        lambda response: chart_scripts.append(response.url)
-        if response.url.endswith(".js") and "borderSkipped" in response.text()
-        else None,
+        lambda response: (
+            chart_scripts.append(response.url)
+            if response.url.endswith(".js") and "borderSkipped" in response.text()
+            else None
+        ),
     )
     sign_in_demo(page, live_url, "/dashboard/profile")
     page.get_by_role("heading", name="Mon profil").wait_for()
     assert chart_scripts == [], "the chart library is not downloaded outside the statistics page"
 
-    page.get_by_role("navigation", name="Navigation du tableau de bord").get_by_role("link", name="Statistiques").click()
+    page.get_by_role("navigation", name="Navigation du tableau de bord").get_by_role(
+        "link", name="Statistiques"
+    ).click()
     page.get_by_role("heading", name="Statistiques et prévisions").wait_for()
     kpis = page.get_by_test_id("analytics-kpi")
     kpis.first.wait_for()
@@ -352,7 +359,9 @@ def test_a_failed_home_load_says_erreur_de_chargement_and_retries(page, console,
     def fail_twice(route):
         if len(failures) < 2:
             failures.append(route.request.url)
-            route.fulfill(status=500, json={"message": "Une erreur est survenue", "error": "server_error", "statusCode": 500})
+            route.fulfill(
+                status=500, json={"message": "Une erreur est survenue", "error": "server_error", "statusCode": 500}
+            )
         else:
             route.continue_()
 

@@ -13,7 +13,20 @@ from .dashboard_helpers import DASHBOARD_PAGES, WIDTHS, assert_no_horizontal_ove
 pytestmark = [pytest.mark.browser]
 
 # Words that would betray an untranslated screen (the UI is French only).
-ENGLISH = ["Loading", "Error", "Retry", "Submit", "Cancel", "Save", "Search", "Settings", "Logout", "undefined", "NaN", "null"]
+ENGLISH = [
+    "Loading",
+    "Error",
+    "Retry",
+    "Submit",
+    "Cancel",
+    "Save",
+    "Search",
+    "Settings",
+    "Logout",
+    "undefined",
+    "NaN",
+    "null",
+]
 
 
 def screenshots_dir(tmp_path) -> Path:
@@ -23,7 +36,9 @@ def screenshots_dir(tmp_path) -> Path:
 
 
 @pytest.mark.parametrize("screen", WIDTHS)
-def test_every_dashboard_page_fits_speaks_french_and_logs_no_error(page, console, live_url, tmp_path, screen, demo_user):
+def test_every_dashboard_page_fits_speaks_french_and_logs_no_error(
+    page, console, live_url, tmp_path, screen, demo_user
+):
     page.set_viewport_size(WIDTHS[screen])
     folder = screenshots_dir(tmp_path)
     sign_in_demo(page, live_url)

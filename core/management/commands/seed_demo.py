@@ -108,8 +108,9 @@ def phone_for(index: int) -> str:
 def seed_drivers(user) -> None:
     for name, phone, rating, commune in data.DRIVERS:
         _city, lat, lng = PLACES[commune]
-        Driver.objects.create(owner=user, name=name, phone=phone, rating=rating, commune=commune,
-                              latitude=lat, longitude=lng)
+        Driver.objects.create(
+            owner=user, name=name, phone=phone, rating=rating, commune=commune, latitude=lat, longitude=lng
+        )
 
 
 def _fill(text: str, product: tuple[str, int], commune: str) -> str:
@@ -120,21 +121,28 @@ def _fill(text: str, product: tuple[str, int], commune: str) -> str:
 def seed_conversations(user, *, now, rng: random.Random) -> None:
     """One conversation per customer, started 0-60 days ago, the newest ones still unread."""
     for index, (name, commune) in enumerate(data.CUSTOMERS):
-        started = now - timedelta(days=HISTORY_DAYS * (len(data.CUSTOMERS) - 1 - index) / len(data.CUSTOMERS),
-                                  hours=rng.randint(1, 9), minutes=rng.randint(0, 59))
+        started = now - timedelta(
+            days=HISTORY_DAYS * (len(data.CUSTOMERS) - 1 - index) / len(data.CUSTOMERS),
+            hours=rng.randint(1, 9),
+            minutes=rng.randint(0, 59),
+        )
         product = rng.choice(data.PRODUCTS)
         script = data.SCRIPTS[index % len(data.SCRIPTS)]
         at = started
         conversation = None
         for sender, text, category, accurate in script:
-            at += timedelta(minutes=rng.randint(1, 25) if sender == "user" else rng.randint(0, 2), seconds=rng.randint(5, 50))
+            at += timedelta(
+                minutes=rng.randint(1, 25) if sender == "user" else rng.randint(0, 2), seconds=rng.randint(5, 50)
+            )
             content = _fill(text, product, commune)
             if sender == Sender.USER:
-                conversation = message_receive(user=user, whatsapp_number=phone_for(index), name=name,
-                                               content=content, category=category, at=at).conversation
+                conversation = message_receive(
+                    user=user, whatsapp_number=phone_for(index), name=name, content=content, category=category, at=at
+                ).conversation
             elif sender == Sender.AI:
-                message_send_by_ai(conversation=conversation, content=content, category=category,
-                                   accurate=accurate, at=at)
+                message_send_by_ai(
+                    conversation=conversation, content=content, category=category, accurate=accurate, at=at
+                )
             else:
                 message_send_by_owner(user=user, conversation=conversation, content=content, at=at)
         # The owner has read everything except the last few days' conversations.
@@ -173,10 +181,17 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
         city, lat, lng = PLACES[commune]
         # A little scatter around the commune's centre, so rounds have something to order.
         delivery = delivery_schedule(
-            user=user, customer_name=name, customer_phone=phone, address=data.ADDRESSES[commune], commune=commune,
-            products=products, amount=amount, created_at=created_at,
+            user=user,
+            customer_name=name,
+            customer_phone=phone,
+            address=data.ADDRESSES[commune],
+            commune=commune,
+            products=products,
+            amount=amount,
+            created_at=created_at,
             priority=rng.choice([Priority.HIGH, Priority.MEDIUM, Priority.MEDIUM, Priority.LOW]),
-            latitude=round(lat + rng.uniform(-0.012, 0.012), 6), longitude=round(lng + rng.uniform(-0.012, 0.012), 6),
+            latitude=round(lat + rng.uniform(-0.012, 0.012), 6),
+            longitude=round(lng + rng.uniform(-0.012, 0.012), 6),
         )
         age = now - created_at
         if age > timedelta(days=2):
@@ -186,7 +201,10 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
         driver = rng.choice(drivers) if status != DeliveryStatus.PENDING or rng.random() < 0.5 else None
         estimated_at = created_at + timedelta(hours=rng.randint(3, 24) if city == "Abidjan" else 48)
         changes = {
-            "status": status, "progress": PROGRESS[status], "driver": driver, "estimated_at": estimated_at,
+            "status": status,
+            "progress": PROGRESS[status],
+            "driver": driver,
+            "estimated_at": estimated_at,
             "updated_at": min(now, created_at + timedelta(hours=rng.randint(1, 20))),
         }
         if status == DeliveryStatus.DELIVERED:
@@ -201,9 +219,20 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
 
 
 def seed_emails(user, *, now) -> None:
-    Email.objects.bulk_create([
-        Email(owner=user, sender_name=sender, sender_email=address, subject=subject, preview=preview,
-              ai_summary=summary, category=category, priority=priority, status=status,
-              received_at=now - timedelta(hours=hours_ago))
-        for sender, address, subject, preview, summary, category, priority, status, hours_ago in data.EMAILS
-    ])
+    Email.objects.bulk_create(
+        [
+            Email(
+                owner=user,
+                sender_name=sender,
+                sender_email=address,
+                subject=subject,
+                preview=preview,
+                ai_summary=summary,
+                category=category,
+                priority=priority,
+                status=status,
+                received_at=now - timedelta(hours=hours_ago),
+            )
+            for sender, address, subject, preview, summary, category, priority, status, hours_ago in data.EMAILS
+        ]
+    )
