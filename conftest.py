@@ -77,6 +77,24 @@ def api_client():
     return APIClient()
 
 
+@pytest.fixture
+def owner(db):
+    """A verified account (gratuit plan), the usual owner of the data a test builds."""
+    from accounts.tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def owner_api(owner):
+    """An API client signed in as ``owner``."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
 # --- SMTP sink -------------------------------------------------------------------------------
 
 
