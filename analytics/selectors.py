@@ -9,8 +9,8 @@ from django.db.models.functions import Coalesce, ExtractIsoWeekDay
 from django.utils import timezone
 
 from conversations.models import Conversation, Message, QuestionCategory, Sender
+from emails.models import Email
 from logistics.models import OPEN_STATUSES, Delivery
-from mailbox.models import Email
 
 PERIOD_DAYS = 30
 WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}

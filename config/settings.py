@@ -50,7 +50,7 @@ INSTALLED_APPS = [
     "subscriptions",
     "integrations",
     "preferences",
-    "mailbox",
+    "emails",
     "logistics",
     "conversations",
     "analytics",

@@ -6,8 +6,8 @@ from rest_framework.test import APIClient
 
 from conversations.models import MessageStatus, Sender
 from conversations.tests.factories import ConversationFactory, MessageFactory
+from emails.tests.factories import EmailFactory
 from logistics.tests.factories import DeliveryFactory
-from mailbox.tests.factories import EmailFactory
 from preferences.tests.factories import UserFactory
 
 URL = "/api/v1/auth/dashboard"

@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from conversations.models import Contact, Conversation, Message
+from emails.models import Email
 from logistics.models import Delivery, Driver
-from mailbox.models import Email
 from subscriptions.selectors import conversation_usage
 
 pytestmark = pytest.mark.django_db

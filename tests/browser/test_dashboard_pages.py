@@ -5,8 +5,8 @@ import re
 import pytest
 
 from conversations.models import Message
+from emails.models import Email
 from logistics.models import Delivery
-from mailbox.models import Email
 
 from .dashboard_helpers import DESKTOP, PHONE, demo_user, gratuit_user, sign_in_demo, sign_in_through_api  # noqa: F401
 

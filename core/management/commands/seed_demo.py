@@ -18,10 +18,10 @@ from django.utils import timezone
 from accounts.models import User
 from conversations.models import Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
+from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
 from logistics.services import delivery_schedule
-from mailbox.models import Email
 from preferences.selectors import preferences_get
 from preferences.services import preferences_update
 from subscriptions.services import user_plan_set

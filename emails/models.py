@@ -45,7 +45,7 @@ class Email(models.Model):
         verbose_name = "e-mail"
         verbose_name_plural = "e-mails"
         ordering = ["-received_at", "-id"]
-        indexes = [models.Index(fields=["owner", "-received_at"], name="mailbox_owner_received")]
+        indexes = [models.Index(fields=["owner", "-received_at"], name="emails_owner_received")]
 
     def __str__(self) -> str:
         return self.subject

@@ -1,7 +1,7 @@
 import factory
 from django.utils import timezone
 
-from mailbox.models import Category, Email, EmailStatus, Priority
+from emails.models import Category, Email, EmailStatus, Priority
 from preferences.tests.factories import UserFactory
 
 

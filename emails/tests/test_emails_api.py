@@ -1,7 +1,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from mailbox.models import Category, Email, EmailStatus, Priority
+from emails.models import Category, Email, EmailStatus, Priority
 from preferences.tests.factories import UserFactory
 
 from .factories import EmailFactory
