@@ -486,7 +486,7 @@ class ErrorSerializer(serializers.Serializer):
 
     message = serializers.CharField()
     error = serializers.CharField()
-    statusCode = serializers.IntegerField()  # noqa: N815 (the contract's name)
+    statusCode = serializers.IntegerField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
 
 
@@ -522,14 +522,14 @@ class TokenPairOutputSerializer(serializers.Serializer):
 
 
 class AccountStatusSerializer(serializers.Serializer):
-    subscriptionPlan = serializers.CharField()  # noqa: N815
-    isFullyVerified = serializers.BooleanField()  # noqa: N815
-    conversationLimit = serializers.IntegerField()  # noqa: N815
+    subscription_plan = serializers.CharField()
+    is_fully_verified = serializers.BooleanField()
+    conversation_limit = serializers.IntegerField()
 
 
 class PermissionsSerializer(serializers.Serializer):
-    canAccessAnalytics = serializers.BooleanField()  # noqa: N815
-    canUseAdvancedFeatures = serializers.BooleanField()  # noqa: N815
+    can_access_analytics = serializers.BooleanField()
+    can_use_advanced_features = serializers.BooleanField()
 
 
 class MeOutputSerializer(serializers.Serializer):

@@ -154,7 +154,7 @@ def analytics_sales_by_city(*, user) -> dict:
             }
             for row in rows
         ],
-        "totalRevenue": total,
+        "total_revenue": total,
         "explanation": "Somme des montants de toutes les commandes (livraisons) du compte, par ville de livraison ; "
         "la part est celle de la ville dans le total.",
     }
@@ -225,11 +225,11 @@ def analytics_overview(*, user, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     totals = _period_totals(user=user, now=now)
     return {
-        "periodDays": PERIOD_DAYS,
-        "generatedAt": now,
+        "period_days": PERIOD_DAYS,
+        "generated_at": now,
         "kpis": analytics_kpis(user=user, now=now, totals=totals),
-        "accuracyByCategory": analytics_accuracy_by_category(user=user),
-        "salesByCity": analytics_sales_by_city(user=user),
+        "accuracy_by_category": analytics_accuracy_by_category(user=user),
+        "sales_by_city": analytics_sales_by_city(user=user),
         "predictions": analytics_predictions(user=user, now=now, totals=totals),
     }
 
@@ -286,7 +286,7 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
             "explanation": "Somme des commandes (livraisons) créées depuis le début du mois.",
         },
     ]
-    return {"cards": cards, "recentActivity": recent_activity(user=user)}
+    return {"cards": cards, "recent_activity": recent_activity(user=user)}
 
 
 def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:

@@ -4,22 +4,22 @@ from .selectors import FOLDERS
 
 
 class EmailOutputSerializer(serializers.Serializer):
-    """SPEC.md's Email shape (id, from, subject, preview, time, priority, status, aiSummary,
+    """SPEC.md's Email shape (id, from, subject, preview, time, priority, status, ai_summary,
     category) plus the French labels the page shows."""
 
     id = serializers.IntegerField()
     locals()["from"] = serializers.CharField(source="sender_name")
-    fromEmail = serializers.EmailField(source="sender_email")  # noqa: N815 (the API's field name)
+    from_email = serializers.EmailField(source="sender_email")
     subject = serializers.CharField()
     preview = serializers.CharField()
     time = serializers.DateTimeField(source="received_at")
     priority = serializers.CharField()
-    priorityLabel = serializers.CharField(source="get_priority_display")  # noqa: N815
+    priority_label = serializers.CharField(source="get_priority_display")
     status = serializers.CharField()
-    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
-    aiSummary = serializers.CharField(source="ai_summary")  # noqa: N815
+    status_label = serializers.CharField(source="get_status_display")
+    ai_summary = serializers.CharField()
     category = serializers.CharField()
-    categoryLabel = serializers.CharField(source="get_category_display")  # noqa: N815
+    category_label = serializers.CharField(source="get_category_display")
 
 
 class EmailCountersSerializer(serializers.Serializer):

@@ -82,7 +82,7 @@ class DeliveryListApi(APIView):
         serializer = DeliveryScheduleInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        driver = driver_get(user=request.user, driver_id=data["driverId"]) if "driverId" in data else None
+        driver = driver_get(user=request.user, driver_id=data["driver_id"]) if "driver_id" in data else None
         delivery = delivery_schedule(
             user=request.user,
             customer_name=data["customer"],
@@ -91,7 +91,7 @@ class DeliveryListApi(APIView):
             commune=data["commune"],
             products=data["products"],
             amount=data["amount"],
-            estimated_at=data["estimatedTime"],
+            estimated_at=data["estimated_time"],
             priority=data["priority"],
             driver=driver,
             latitude=data.get("latitude"),
@@ -144,7 +144,7 @@ class DeliveryAssignDriverApi(APIView):
         serializer = DeliveryAssignInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         delivery = delivery_get(user=request.user, reference=reference)
-        driver = driver_get(user=request.user, driver_id=serializer.validated_data["driverId"])
+        driver = driver_get(user=request.user, driver_id=serializer.validated_data["driver_id"])
         return _delivery_response(delivery_assign_driver(delivery=delivery, driver=driver))
 
 
@@ -164,7 +164,7 @@ class DeliveryReportDelayApi(APIView):
         return _delivery_response(
             delivery_report_delay(
                 delivery=delivery,
-                estimated_at=serializer.validated_data["estimatedTime"],
+                estimated_at=serializer.validated_data["estimated_time"],
                 note=serializer.validated_data["note"],
             )
         )
@@ -188,7 +188,7 @@ class DriverRouteOptimizeApi(APIView):
     @extend_schema(
         operation_id="logistics_drivers_optimize_route",
         summary="Optimiser les trajets d'un livreur",
-        description=ROUTE_EXPLANATION + " L'ordre est enregistré (routePosition) et renvoyé.",
+        description=ROUTE_EXPLANATION + " L'ordre est enregistré (route_position) et renvoyé.",
         request=None,
         responses=RouteOutputSerializer,
         tags=TAGS,
@@ -199,7 +199,7 @@ class DriverRouteOptimizeApi(APIView):
         body = {
             "driver": driver,
             "stops": stops,
-            "totalDistanceKm": round(sum(stop.distance_km for stop in stops), 2),
+            "total_distance_km": round(sum(stop.distance_km for stop in stops), 2),
             "explanation": ROUTE_EXPLANATION,
         }
         return Response(RouteOutputSerializer(body).data)

@@ -36,12 +36,12 @@ class DeliveryCoordinatesSerializer(serializers.Serializer):
 
 class DeliveryDelayOutputSerializer(serializers.Serializer):
     note = serializers.CharField(source="delay_note")
-    reportedAt = serializers.DateTimeField(source="delay_reported_at")  # noqa: N815
+    reported_at = serializers.DateTimeField(source="delay_reported_at")
 
 
 class DeliveryOutputSerializer(serializers.Serializer):
     """SPEC.md's Delivery shape (id LIV-year-number, customer, phone, address, products, status,
-    driver, estimatedTime, progress, priority) plus labels, place, amount and delay."""
+    driver, estimated_time, progress, priority) plus labels, place, amount and delay."""
 
     id = serializers.CharField(source="reference")
     customer = serializers.CharField(source="customer_name")
@@ -53,16 +53,16 @@ class DeliveryOutputSerializer(serializers.Serializer):
     products = serializers.ListField(child=serializers.CharField())
     amount = serializers.IntegerField(help_text="Montant de la commande en F CFA.")
     status = serializers.ChoiceField(choices=DeliveryStatus.choices)
-    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
+    status_label = serializers.CharField(source="get_status_display")
     driver = DriverSummarySerializer(allow_null=True)
-    estimatedTime = serializers.DateTimeField(source="estimated_at", allow_null=True)  # noqa: N815
+    estimated_time = serializers.DateTimeField(source="estimated_at", allow_null=True)
     progress = serializers.IntegerField(min_value=0, max_value=100)
     priority = serializers.ChoiceField(choices=Priority.choices)
-    priorityLabel = serializers.CharField(source="get_priority_display")  # noqa: N815
+    priority_label = serializers.CharField(source="get_priority_display")
     delay = serializers.SerializerMethodField()
-    routePosition = serializers.IntegerField(source="route_position", allow_null=True)  # noqa: N815
-    createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
-    deliveredAt = serializers.DateTimeField(source="delivered_at", allow_null=True)  # noqa: N815
+    route_position = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    delivered_at = serializers.DateTimeField(allow_null=True)
 
     @extend_schema_field(DeliveryDelayOutputSerializer(allow_null=True))
     def get_delay(self, obj):
@@ -84,9 +84,9 @@ class DriverOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     phone = serializers.CharField()
     status = serializers.SerializerMethodField()
-    statusLabel = serializers.SerializerMethodField()  # noqa: N815
+    status_label = serializers.SerializerMethodField()
     deliveries = serializers.IntegerField(source="delivered_count", help_text="Livraisons effectuées.")
-    openDeliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")  # noqa: N815
+    open_deliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")
     rating = serializers.FloatField()
     location = DriverLocationSerializer(source="*")
 
@@ -96,7 +96,7 @@ class DriverOutputSerializer(serializers.Serializer):
     def get_status(self, obj) -> str:
         return self._status(obj).value
 
-    def get_statusLabel(self, obj) -> str:  # noqa: N802
+    def get_status_label(self, obj) -> str:
         return self._status(obj).label
 
 
@@ -144,11 +144,11 @@ class DeliveryStatusInputSerializer(serializers.Serializer):
 
 
 class DeliveryAssignInputSerializer(serializers.Serializer):
-    driverId = serializers.IntegerField(min_value=1, error_messages=_required(invalid=MSG_DRIVER_INVALID))  # noqa: N815
+    driver_id = serializers.IntegerField(min_value=1, error_messages=_required(invalid=MSG_DRIVER_INVALID))
 
 
 class DeliveryDelayInputSerializer(serializers.Serializer):
-    estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
+    estimated_time = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))
     note = serializers.CharField(
         max_length=300,
         error_messages={
@@ -179,11 +179,11 @@ class DeliveryScheduleInputSerializer(serializers.Serializer):
     amount = serializers.IntegerField(
         min_value=0, error_messages=_required(invalid=MSG_AMOUNT_INVALID, min_value=MSG_AMOUNT_INVALID)
     )
-    estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
+    estimated_time = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))
     priority = serializers.ChoiceField(
         choices=Priority.choices, default=Priority.MEDIUM, error_messages={"invalid_choice": MSG_PRIORITY_UNKNOWN}
     )
-    driverId = serializers.IntegerField(min_value=1, required=False, error_messages={"invalid": MSG_DRIVER_INVALID})  # noqa: N815
+    driver_id = serializers.IntegerField(min_value=1, required=False, error_messages={"invalid": MSG_DRIVER_INVALID})
     latitude = serializers.FloatField(min_value=-90, max_value=90, required=False)
     longitude = serializers.FloatField(min_value=-180, max_value=180, required=False)
 
@@ -195,12 +195,12 @@ class DeliveryScheduleInputSerializer(serializers.Serializer):
 
 class RouteStopSerializer(serializers.Serializer):
     position = serializers.IntegerField()
-    distanceKm = serializers.FloatField(source="distance_km", help_text="Distance depuis l'arrêt précédent.")  # noqa: N815
+    distance_km = serializers.FloatField(help_text="Distance depuis l'arrêt précédent.")
     delivery = DeliveryOutputSerializer()
 
 
 class RouteOutputSerializer(serializers.Serializer):
     driver = DriverOutputSerializer()
     stops = RouteStopSerializer(many=True)
-    totalDistanceKm = serializers.FloatField()  # noqa: N815
+    total_distance_km = serializers.FloatField()
     explanation = serializers.CharField()

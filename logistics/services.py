@@ -94,7 +94,7 @@ def delivery_schedule(
     if driver is not None and driver.owner_id != user.pk:
         raise ValueError("The driver belongs to another account.")
     if estimated_at is not None and estimated_at <= timezone.now():
-        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
     city, default_lat, default_lng = place_coordinates(commune)
     created_at = created_at or timezone.now()
     year = timezone.localtime(created_at).year
@@ -183,7 +183,7 @@ def delivery_report_delay(*, delivery: Delivery, estimated_at: datetime, note: s
     if delivery.status == DeliveryStatus.DELIVERED:
         raise ApplicationError(MSG_DELAY_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
     if estimated_at <= timezone.now():
-        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
     delivery.estimated_at = estimated_at
     delivery.delay_note = note
     delivery.delay_reported_at = timezone.now()

@@ -12,8 +12,8 @@ class PreferencesDetailApi(APIView):
         operation_id="preferences_retrieve",
         summary="Préférences du compte (configuration de l'IA et notifications)",
         description="Créées avec les valeurs par défaut à la première lecture : langues fr, en, nouchi ; "
-        "ton professionnel ; lundi–samedi 08:00–20:00 ; notifications newMessages, aiAlerts, "
-        "deliveryUpdates activées, weeklyReports désactivée.",
+        "ton professionnel ; lundi–samedi 08:00–20:00 ; notifications new_messages, ai_alerts, "
+        "delivery_updates activées, weekly_reports désactivée.",
         responses=PreferencesOutputSerializer,
         tags=["preferences"],
     )

@@ -32,7 +32,7 @@ def preferences_update(*, user, **changes) -> AccountPreferences:
         raise ApplicationError(
             MSG_CLOSES_BEFORE_OPENS,
             code="validation_error",
-            errors={"ai.openingHours.closes": [MSG_CLOSES_BEFORE_OPENS]},
+            errors={"ai.opening_hours.closes": [MSG_CLOSES_BEFORE_OPENS]},
         )
     preferences.save()
     return preferences

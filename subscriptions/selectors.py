@@ -77,9 +77,9 @@ def account_status(user) -> dict:
     """The ``account`` block of GET /auth/me."""
     plan = plan_for(user)
     return {
-        "subscriptionPlan": plan.code,
-        "isFullyVerified": bool(user.compte_verifie and user.otp_verified),
-        "conversationLimit": plan.conversation_limit,
+        "subscription_plan": plan.code,
+        "is_fully_verified": bool(user.compte_verifie and user.otp_verified),
+        "conversation_limit": plan.conversation_limit,
     }
 
 
@@ -87,8 +87,8 @@ def account_permissions(user) -> dict:
     """The ``permissions`` block of GET /auth/me, read from the plan row's flags."""
     plan = plan_for(user)
     return {
-        "canAccessAnalytics": plan.can_access_analytics,
-        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+        "can_access_analytics": plan.can_access_analytics,
+        "can_use_advanced_features": plan.can_use_advanced_features,
     }
 
 
@@ -133,17 +133,17 @@ def subscription_card(user, *, at: datetime | None = None) -> dict:
     billing = next_billing_date(user, plan, at=at)
     return {
         "plan": plan.code,
-        "planName": plan.name,
+        "plan_name": plan.name,
         "price": plan.price_fcfa,
-        "priceLabel": price_label(plan.price_fcfa),
-        "nextBillingDate": billing,
-        "conversationsUsed": used,
-        "conversationLimit": limit,
-        "usagePercent": percent,
-        "periodStart": month_start(at),
-        "usageResetsOn": next_month_start(at),
+        "price_label": price_label(plan.price_fcfa),
+        "next_billing_date": billing,
+        "conversations_used": used,
+        "conversation_limit": limit,
+        "usage_percent": percent,
+        "period_start": month_start(at),
+        "usage_resets_on": next_month_start(at),
         "status": status,
-        "statusLabel": status_labels.get(status, status),
-        "canAccessAnalytics": plan.can_access_analytics,
-        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+        "status_label": status_labels.get(status, status),
+        "can_access_analytics": plan.can_access_analytics,
+        "can_use_advanced_features": plan.can_use_advanced_features,
     }

@@ -55,8 +55,8 @@ def test_me_returns_the_user_the_account_status_and_permissions(auth_client, use
     assert response.status_code == 200
     body = response.json()
     assert body["user"]["id"] == user.id
-    assert body["account"] == {"subscriptionPlan": "gratuit", "isFullyVerified": True, "conversationLimit": 100}
-    assert body["permissions"] == {"canAccessAnalytics": False, "canUseAdvancedFeatures": False}
+    assert body["account"] == {"subscription_plan": "gratuit", "is_fully_verified": True, "conversation_limit": 100}
+    assert body["permissions"] == {"can_access_analytics": False, "can_use_advanced_features": False}
 
 
 def test_patch_me_changes_the_profile_fields(auth_client, user):
@@ -244,7 +244,7 @@ def test_patch_needs_a_token(api_client):
 def test_an_unverified_user_sees_is_fully_verified_false(api_client):
     user = UserFactory(compte_verifie=False, otp_verified=False)
     api_client.force_authenticate(user)
-    assert api_client.get(ME).json()["account"]["isFullyVerified"] is False
+    assert api_client.get(ME).json()["account"]["is_fully_verified"] is False
 
 
 def test_patch_me_accepts_the_current_number_back_even_when_it_is_foreign(api_client):

@@ -67,7 +67,7 @@ def test_the_recent_activity_merges_messages_deliveries_and_emails_newest_first(
 
     body = client.get(URL).json()
 
-    titles = [item["title"] for item in body["recentActivity"]]
+    titles = [item["title"] for item in body["recent_activity"]]
     assert titles[0] == "Nouveau message de Mariam Touré"
     assert "E-mail de Orange Money : Facture" in titles
     assert not any("Someone else" in title for title in titles)
@@ -77,7 +77,7 @@ def test_a_new_account_gets_zeros_and_no_activity(client):
     body = client.get(URL).json()
 
     assert [item["value"] for item in body["cards"]] == [0, 0, 0, 0]
-    assert body["recentActivity"] == []
+    assert body["recent_activity"] == []
 
 
 def test_it_requires_authentication():

@@ -48,11 +48,11 @@ def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(client, inbox):
     assert response.json()["count"] == 4
     row = next(r for r in response.json()["results"] if r["id"] == inbox["order"].id)
     assert row["from"] == "Koffi Yao"
-    assert row["priority"] == "high" and row["priorityLabel"] == "Urgent"
-    assert row["status"] == "unread" and row["statusLabel"] == "Non lu"
-    assert row["category"] == "commande" and row["categoryLabel"] == "Commande"
-    assert row["aiSummary"].startswith("Le client veut")
-    assert {r["priorityLabel"] for r in response.json()["results"]} == {"Urgent", "Normal", "Faible"}
+    assert row["priority"] == "high" and row["priority_label"] == "Urgent"
+    assert row["status"] == "unread" and row["status_label"] == "Non lu"
+    assert row["category"] == "commande" and row["category_label"] == "Commande"
+    assert row["ai_summary"].startswith("Le client veut")
+    assert {r["priority_label"] for r in response.json()["results"]} == {"Urgent", "Normal", "Faible"}
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_marking_an_email_read_updates_the_counters(client, inbox):
     response = client.post(f"{URL}/{inbox['order'].id}/read")
 
     assert response.status_code == 200
-    assert response.json()["status"] == "read" and response.json()["statusLabel"] == "Lu"
+    assert response.json()["status"] == "read" and response.json()["status_label"] == "Lu"
     assert client.get(URL).json()["counters"]["non_lus"] == 1
 
 

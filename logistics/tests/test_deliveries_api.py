@@ -38,7 +38,7 @@ def schedule_body(**overrides) -> dict:
         "commune": "Yopougon",
         "products": ["3 pagnes wax", "1 boubou brodé"],
         "amount": 45000,
-        "estimatedTime": in_hours(3),
+        "estimated_time": in_hours(3),
         "priority": "high",
         **overrides,
     }
@@ -56,8 +56,8 @@ def test_it_lists_deliveries_in_the_spec_shape_with_french_labels(client, owner)
     assert row["id"].startswith("LIV-2026-")
     assert row["customer"] == "Aminata Coulibaly"
     assert row["products"] == ["2 pagnes wax", "1 sac en raphia"]
-    assert row["status"] == "en_route" and row["statusLabel"] == "En route"
-    assert row["priority"] == "high" and row["priorityLabel"] == "Urgent"
+    assert row["status"] == "en_route" and row["status_label"] == "En route"
+    assert row["priority"] == "high" and row["priority_label"] == "Urgent"
     assert row["driver"] == {"id": driver.id, "name": "Ibrahim Ouattara", "phone": driver.phone}
     assert row["progress"] == 60
     assert row["coordinates"] == {"lat": 5.36, "lng": -3.98}
@@ -68,7 +68,7 @@ def test_the_status_labels_are_the_specs(client, owner):
     for status in DeliveryStatus:
         DeliveryFactory(owner=owner, status=status)
 
-    labels = {row["status"]: row["statusLabel"] for row in client.get(URL).json()["results"]}
+    labels = {row["status"]: row["status_label"] for row in client.get(URL).json()["results"]}
 
     assert labels == {"pending": "En attente", "preparing": "Préparation", "en_route": "En route", "delivered": "Livré"}
 
@@ -100,8 +100,8 @@ def test_another_accounts_delivery_is_invisible_and_untouchable(client, owner):
     assert client.get(URL).json()["count"] == 0
     assert client.get(f"{URL}/LIV-2026-900").status_code == 404
     assert client.post(f"{URL}/LIV-2026-900/status", {"status": "preparing"}).status_code == 404
-    assert client.post(f"{URL}/LIV-2026-900/assign", {"driverId": own_driver.id}).status_code == 404
-    assert client.post(f"{URL}/LIV-2026-900/delay", {"estimatedTime": in_hours(2), "note": "Pluie"}).status_code == 404
+    assert client.post(f"{URL}/LIV-2026-900/assign", {"driver_id": own_driver.id}).status_code == 404
+    assert client.post(f"{URL}/LIV-2026-900/delay", {"estimated_time": in_hours(2), "note": "Pluie"}).status_code == 404
     stranger.refresh_from_db()
     assert (stranger.status, stranger.driver_id, stranger.delay_note) == ("pending", None, "")
 
@@ -225,7 +225,7 @@ def test_it_assigns_one_of_the_accounts_drivers(client, owner):
     delivery = DeliveryFactory(owner=owner)
     driver = DriverFactory(owner=owner, name="Seydou Bamba")
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": driver.id})
+    response = client.post(f"{URL}/{delivery.reference}/assign", {"driver_id": driver.id})
 
     assert response.status_code == 200
     assert response.json()["driver"]["name"] == "Seydou Bamba"
@@ -235,7 +235,7 @@ def test_it_will_not_assign_another_accounts_driver(client, owner):
     delivery = DeliveryFactory(owner=owner)
     foreign_driver = DriverFactory(owner=UserFactory())
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": foreign_driver.id})
+    response = client.post(f"{URL}/{delivery.reference}/assign", {"driver_id": foreign_driver.id})
 
     assert response.status_code == 404
     delivery.refresh_from_db()
@@ -245,7 +245,7 @@ def test_it_will_not_assign_another_accounts_driver(client, owner):
 def test_it_will_not_assign_a_driver_to_a_delivered_delivery(client, owner):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-010", status="delivered")
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": DriverFactory(owner=owner).id})
+    response = client.post(f"{URL}/{delivery.reference}/assign", {"driver_id": DriverFactory(owner=owner).id})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Impossible d'assigner un livreur : la livraison LIV-2026-010 est déjà livrée."
@@ -256,7 +256,7 @@ def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
     new_time = in_hours(2)
 
     response = client.post(
-        f"{URL}/{delivery.reference}/delay", {"estimatedTime": new_time, "note": "Embouteillage à Adjamé"}
+        f"{URL}/{delivery.reference}/delay", {"estimated_time": new_time, "note": "Embouteillage à Adjamé"}
     )
 
     assert response.status_code == 200
@@ -270,20 +270,20 @@ def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
     ("body", "field", "message"),
     [
         (
-            {"estimatedTime": "demain", "note": "Pluie"},
-            "estimatedTime",
+            {"estimated_time": "demain", "note": "Pluie"},
+            "estimated_time",
             "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z).",
         ),
-        ({"note": "Pluie"}, "estimatedTime", "Ce champ est obligatoire."),
-        ({"estimatedTime": "2099-01-01T10:00:00Z", "note": ""}, "note", "Précisez la raison du retard."),
+        ({"note": "Pluie"}, "estimated_time", "Ce champ est obligatoire."),
+        ({"estimated_time": "2099-01-01T10:00:00Z", "note": ""}, "note", "Précisez la raison du retard."),
         (
-            {"estimatedTime": "2099-01-01T10:00:00Z", "note": "x" * 301},
+            {"estimated_time": "2099-01-01T10:00:00Z", "note": "x" * 301},
             "note",
             "La raison du retard ne peut pas dépasser 300 caractères.",
         ),
         (
-            {"estimatedTime": "2020-01-01T10:00:00Z", "note": "Pluie"},
-            "estimatedTime",
+            {"estimated_time": "2020-01-01T10:00:00Z", "note": "Pluie"},
+            "estimated_time",
             "L'heure estimée doit être dans le futur.",
         ),
     ],
@@ -300,7 +300,7 @@ def test_it_rejects_an_invalid_delay_in_french(client, owner, body, field, messa
 def test_it_refuses_a_delay_on_a_delivered_delivery(client, owner):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-011", status="delivered")
 
-    response = client.post(f"{URL}/{delivery.reference}/delay", {"estimatedTime": in_hours(1), "note": "Pluie"})
+    response = client.post(f"{URL}/{delivery.reference}/delay", {"estimated_time": in_hours(1), "note": "Pluie"})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Impossible de signaler un retard : la livraison LIV-2026-011 est déjà livrée."
@@ -310,14 +310,14 @@ def test_scheduling_creates_a_pending_delivery_with_the_next_reference(client, o
     year = timezone.localtime().year
     driver = DriverFactory(owner=owner)
 
-    first = client.post(URL, schedule_body(driverId=driver.id), format="json")
+    first = client.post(URL, schedule_body(driver_id=driver.id), format="json")
     second = client.post(URL, schedule_body(), format="json")
 
     assert first.status_code == 201
     assert first.json()["id"] == f"LIV-{year}-001"
     assert second.json()["id"] == f"LIV-{year}-002"
     body = first.json()
-    assert body["status"] == "pending" and body["statusLabel"] == "En attente" and body["progress"] == 0
+    assert body["status"] == "pending" and body["status_label"] == "En attente" and body["progress"] == 0
     assert body["city"] == "Abidjan" and body["commune"] == "Yopougon"
     assert body["coordinates"] == {"lat": 5.345, "lng": -4.08}
     assert body["driver"]["id"] == driver.id
@@ -354,7 +354,7 @@ def test_scheduling_keeps_exact_coordinates_when_given(client):
         ({"customer": ""}, "customer", "Ce champ est obligatoire."),
         ({"priority": "critique"}, "priority", "Priorité inconnue : utilisez high, medium ou low."),
         ({"latitude": 5.3}, "latitude", "Indiquez la latitude et la longitude ensemble."),
-        ({"estimatedTime": "2020-01-01T10:00:00Z"}, "estimatedTime", "L'heure estimée doit être dans le futur."),
+        ({"estimated_time": "2020-01-01T10:00:00Z"}, "estimated_time", "L'heure estimée doit être dans le futur."),
     ],
 )
 def test_it_rejects_an_invalid_schedule_in_french(client, overrides, field, message):
@@ -366,7 +366,7 @@ def test_it_rejects_an_invalid_schedule_in_french(client, overrides, field, mess
 
 
 def test_scheduling_with_another_accounts_driver_is_a_404(client):
-    response = client.post(URL, schedule_body(driverId=DriverFactory(owner=UserFactory()).id), format="json")
+    response = client.post(URL, schedule_body(driver_id=DriverFactory(owner=UserFactory()).id), format="json")
 
     assert response.status_code == 404
     assert Delivery.objects.count() == 0

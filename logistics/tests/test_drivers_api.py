@@ -34,11 +34,11 @@ def test_a_driver_with_a_delivery_en_route_is_active_and_the_others_available(cl
     body = client.get(URL).json()
 
     rows = {row["name"]: row for row in body["results"]}
-    assert rows["Adama Diallo"]["status"] == "active" and rows["Adama Diallo"]["statusLabel"] == "En livraison"
-    assert rows["Adama Diallo"]["deliveries"] == 3 and rows["Adama Diallo"]["openDeliveries"] == 1
+    assert rows["Adama Diallo"]["status"] == "active" and rows["Adama Diallo"]["status_label"] == "En livraison"
+    assert rows["Adama Diallo"]["deliveries"] == 3 and rows["Adama Diallo"]["open_deliveries"] == 1
     assert rows["Adama Diallo"]["rating"] == 4.9
     assert rows["Adama Diallo"]["location"] == {"commune": "Marcory", "lat": 5.324, "lng": -4.02}
-    assert rows["Bakary Sanogo"]["status"] == "available" and rows["Bakary Sanogo"]["statusLabel"] == "Disponible"
+    assert rows["Bakary Sanogo"]["status"] == "available" and rows["Bakary Sanogo"]["status_label"] == "Disponible"
     assert body["counters"] == {"total": 2, "active": 1, "available": 1}
     assert idle.id in {row["id"] for row in body["results"]}
 
@@ -89,8 +89,8 @@ def test_optimising_orders_the_open_deliveries_by_nearest_neighbour_from_the_dri
     body = response.json()
     assert [stop["delivery"]["id"] for stop in body["stops"]] == ["LIV-2026-103", "LIV-2026-101", "LIV-2026-102"]
     assert [stop["position"] for stop in body["stops"]] == [1, 2, 3]
-    assert body["stops"][0]["distanceKm"] == pytest.approx(4.67, abs=0.05)
-    assert body["totalDistanceKm"] == pytest.approx(sum(stop["distanceKm"] for stop in body["stops"]), abs=0.02)
+    assert body["stops"][0]["distance_km"] == pytest.approx(4.67, abs=0.05)
+    assert body["total_distance_km"] == pytest.approx(sum(stop["distance_km"] for stop in body["stops"]), abs=0.02)
     assert body["explanation"] == ROUTE_EXPLANATION
     for delivery, position in ((adjame, 1), (cocody, 2), (abobo, 3)):
         delivery.refresh_from_db()
@@ -104,7 +104,7 @@ def test_optimising_a_driver_without_open_deliveries_returns_an_empty_round(clie
 
     body = client.post(f"{URL}/{driver.id}/optimize-route").json()
 
-    assert body["stops"] == [] and body["totalDistanceKm"] == 0
+    assert body["stops"] == [] and body["total_distance_km"] == 0
 
 
 def test_another_accounts_driver_cannot_be_optimised(client):

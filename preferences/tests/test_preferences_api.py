@@ -28,16 +28,16 @@ def test_it_creates_the_spec_defaults_on_first_read(client, owner):
 
     assert response.status_code == 200
     assert response.json()["notifications"] == {
-        "newMessages": True,
-        "aiAlerts": True,
-        "deliveryUpdates": True,
-        "weeklyReports": False,
+        "new_messages": True,
+        "ai_alerts": True,
+        "delivery_updates": True,
+        "weekly_reports": False,
     }
     ai = response.json()["ai"]
     assert ai["languages"] == ["fr", "en", "nouchi"]
-    assert ai["languageLabels"] == ["Français", "Anglais", "Nouchi"]
-    assert ai["tone"] == "professionnel" and ai["toneLabel"] == "Professionnel"
-    assert ai["openingHours"] == {
+    assert ai["language_labels"] == ["Français", "Anglais", "Nouchi"]
+    assert ai["tone"] == "professionnel" and ai["tone_label"] == "Professionnel"
+    assert ai["opening_hours"] == {
         "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
         "opens": "08:00",
         "closes": "20:00",
@@ -52,10 +52,10 @@ def test_it_saves_a_partial_change_and_reads_it_back(client):
             "ai": {
                 "languages": ["nouchi", "fr"],
                 "tone": "amical",
-                "businessDescription": "Pagnes wax à Treichville.",
-                "openingHours": {"opens": "09:30"},
+                "business_description": "Pagnes wax à Treichville.",
+                "opening_hours": {"opens": "09:30"},
             },
-            "notifications": {"weeklyReports": True, "aiAlerts": False},
+            "notifications": {"weekly_reports": True, "ai_alerts": False},
         },
         format="json",
     )
@@ -64,23 +64,23 @@ def test_it_saves_a_partial_change_and_reads_it_back(client):
     again = client.get(URL).json()
     assert again["ai"]["languages"] == ["fr", "nouchi"]
     assert again["ai"]["tone"] == "amical"
-    assert again["ai"]["businessDescription"] == "Pagnes wax à Treichville."
-    assert again["ai"]["openingHours"]["opens"] == "09:30"
-    assert again["ai"]["openingHours"]["closes"] == "20:00"
+    assert again["ai"]["business_description"] == "Pagnes wax à Treichville."
+    assert again["ai"]["opening_hours"]["opens"] == "09:30"
+    assert again["ai"]["opening_hours"]["closes"] == "20:00"
     assert again["notifications"] == {
-        "newMessages": True,
-        "aiAlerts": False,
-        "deliveryUpdates": True,
-        "weeklyReports": True,
+        "new_messages": True,
+        "ai_alerts": False,
+        "delivery_updates": True,
+        "weekly_reports": True,
     }
 
 
 def test_each_account_keeps_its_own_preferences(client):
-    client.patch(URL, {"notifications": {"newMessages": False}}, format="json")
+    client.patch(URL, {"notifications": {"new_messages": False}}, format="json")
     other = APIClient()
     other.force_authenticate(UserFactory())
 
-    assert other.get(URL).json()["notifications"]["newMessages"] is True
+    assert other.get(URL).json()["notifications"]["new_messages"] is True
 
 
 @pytest.mark.parametrize(
@@ -94,18 +94,18 @@ def test_each_account_keeps_its_own_preferences(client):
             "Ton inconnu : choisissez parmi professionnel, amical et decontracte.",
         ),
         (
-            {"ai": {"openingHours": {"opens": "8h"}}},
-            "ai.openingHours.opens",
+            {"ai": {"opening_hours": {"opens": "8h"}}},
+            "ai.opening_hours.opens",
             "Heure invalide : utilisez le format HH:MM.",
         ),
         (
-            {"ai": {"businessDescription": "x" * 501}},
-            "ai.businessDescription",
+            {"ai": {"business_description": "x" * 501}},
+            "ai.business_description",
             "La description ne peut pas dépasser 500 caractères.",
         ),
         (
-            {"notifications": {"aiAlerts": "peut-être"}},
-            "notifications.aiAlerts",
+            {"notifications": {"ai_alerts": "peut-être"}},
+            "notifications.ai_alerts",
             "Valeur invalide : utilisez true ou false.",
         ),
     ],
@@ -119,11 +119,11 @@ def test_it_rejects_invalid_values_with_a_french_message(client, body, field, me
 
 
 def test_it_rejects_closing_before_opening(client):
-    response = client.patch(URL, {"ai": {"openingHours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
+    response = client.patch(URL, {"ai": {"opening_hours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
 
     assert response.status_code == 400
     assert response.json()["message"] == MSG_CLOSES_BEFORE_OPENS
-    assert client.get(URL).json()["ai"]["openingHours"]["opens"] == "08:00"
+    assert client.get(URL).json()["ai"]["opening_hours"]["opens"] == "08:00"
 
 
 def test_it_requires_authentication():

@@ -121,8 +121,8 @@ def test_a_plan_change_updates_what_the_selectors_report():
     user_plan_set(user=user, plan_code="pro")
 
     fresh = User.objects.get(pk=user.pk)
-    assert account_status(fresh)["conversationLimit"] == 1000
-    assert account_permissions(fresh)["canAccessAnalytics"] is True
+    assert account_status(fresh)["conversation_limit"] == 1000
+    assert account_permissions(fresh)["can_access_analytics"] is True
 
 
 # --- manage.py set_plan ------------------------------------------------------------------------
