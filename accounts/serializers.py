@@ -8,13 +8,11 @@ from django.core.validators import EmailValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import ErrorDetail
-from rest_framework.settings import api_settings
-from rest_framework.utils.serializer_helpers import ReturnDict
+
+from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .models import User
 
-MSG_NOT_A_STRING = "Ce champ doit être une chaîne de caractères."
 MSG_NOM_MIN = "Le nom doit contenir au moins 2 caractères"
 MSG_NOM_MAX = "Le nom ne peut pas dépasser 50 caractères"
 MSG_PRENOM_MIN = "Le prénom doit contenir au moins 2 caractères"
@@ -34,30 +32,10 @@ MSG_OTP_FORMAT = "Le code OTP doit contenir 6 chiffres."
 MSG_IDENTIFIER_REQUIRED = "Indiquez votre adresse email ou votre numéro de téléphone."
 MSG_TYPE = "Le type doit être « email » ou « phone »."
 MSG_PHOTO_INVALID = "Le fichier envoyé n'est pas une image valide (JPEG, PNG ou WebP)."
-MSG_FIELD_REQUIRED = "Ce champ est requis."
 
 
 def _too_long(label: str, limit: int) -> str:
     return f"{label} ne peut pas dépasser {limit} caractères"
-
-
-class StrictCharField(serializers.CharField):
-    """A CharField that refuses numbers, booleans, lists and objects instead of coercing them."""
-
-    def __init__(self, **kwargs):
-        messages = {
-            "invalid": MSG_NOT_A_STRING,
-            "required": MSG_FIELD_REQUIRED,
-            "null": MSG_FIELD_REQUIRED,
-            "blank": MSG_FIELD_REQUIRED,
-        }
-        messages.update(kwargs.pop("error_messages", {}))
-        super().__init__(error_messages=messages, **kwargs)
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 def name_field(*, min_message: str, max_message: str, **kwargs) -> StrictCharField:
@@ -105,44 +83,47 @@ class EmailField(StrictCharField):
         return value.lower()
 
 
-@extend_schema_field({"type": "string", "minLength": 13, "maxLength": 20, "pattern": r"^\+225[0-9]{8,10}$"})
-class IvorianPhoneField(StrictCharField):
-    """SPEC: 13 to 20 characters, +225 then 8 to 10 digits."""
+@extend_schema_field({"type": "string", "minLength": 13, "maxLength": 20, "example": "+2250701020304"})
+class IvorianPhoneField(PhoneNumberField):
+    """SPEC: 13 to 20 characters starting with +225; stored as E.164 (core.phone)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault(
             "error_messages",
             {"required": MSG_PHONE_SHORT, "null": MSG_PHONE_SHORT, "blank": MSG_PHONE_SHORT},
         )
+        kwargs.setdefault("invalid_message", MSG_PHONE_FORMAT)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if len(value) < 13:
+        raw = StrictCharField.to_internal_value(self, data)
+        if len(raw) < 13:
             raise serializers.ValidationError(MSG_PHONE_SHORT)
-        if len(value) > 20:
+        if len(raw) > 20:
             raise serializers.ValidationError(MSG_PHONE_LONG)
-        if not re.fullmatch(r"\+225[0-9]{8,10}", value):
+        if not raw.startswith("+225"):
             raise serializers.ValidationError(MSG_PHONE_FORMAT)
-        return value
+        return super().to_internal_value(raw)
 
 
-@extend_schema_field({"type": "string", "maxLength": 20, "pattern": r"^\+[1-9][0-9]{7,14}$"})
-class InternationalPhoneField(StrictCharField):
-    """Quick register's country picker: a leading plus, the country code and the number."""
+@extend_schema_field({"type": "string", "maxLength": 20, "example": "+2250707070707"})
+class InternationalPhoneField(PhoneNumberField):
+    """Quick register's country picker: a leading plus, the country code and the number (E.164 out)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault(
             "error_messages",
             {"required": MSG_PHONE_INTERNATIONAL, "null": MSG_PHONE_INTERNATIONAL, "blank": MSG_PHONE_INTERNATIONAL},
         )
+        kwargs.setdefault("invalid_message", MSG_PHONE_INTERNATIONAL)
+        kwargs.setdefault("max_length", 20)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not re.fullmatch(r"\+[1-9][0-9]{7,14}", value):
+        raw = StrictCharField.to_internal_value(self, data)
+        if not raw.startswith("+"):
             raise serializers.ValidationError(MSG_PHONE_INTERNATIONAL)
-        return value
+        return super().to_internal_value(raw)
 
 
 class NewPasswordField(StrictCharField):
@@ -248,24 +229,6 @@ def _django_password_errors(password: str, user: User) -> list[str]:
 
 
 # --- Inputs ------------------------------------------------------------------------------------
-
-MSG_BODY_NOT_OBJECT = "Le corps de la requête doit être un objet JSON (ou un formulaire)."
-
-
-class InputSerializer(serializers.Serializer):
-    """Request bodies that are not an object (a list, a string, null) get a French 400."""
-
-    default_error_messages = {"invalid": MSG_BODY_NOT_OBJECT}
-
-    @property
-    def errors(self):
-        errors = super().errors
-        general = errors.get(api_settings.NON_FIELD_ERRORS_KEY) or []
-        if general and getattr(general[0], "code", None) == "null":
-            errors = ReturnDict(
-                {api_settings.NON_FIELD_ERRORS_KEY: [ErrorDetail(MSG_BODY_NOT_OBJECT, code="null")]}, serializer=self
-            )
-        return errors
 
 
 class RegisterInputSerializer(InputSerializer):

@@ -9,15 +9,12 @@ from django.db.models.functions import Coalesce, ExtractIsoWeekDay
 from django.utils import timezone
 
 from conversations.models import Conversation, Message, QuestionCategory, Sender
+from core.money import format_fcfa
 from emails.models import Email
 from logistics.models import OPEN_STATUSES, Delivery
 
 PERIOD_DAYS = 30
 WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}
-
-
-def _fcfa(amount: int) -> str:
-    return f"{amount:,}".replace(",", "\u202f") + " F CFA"
 
 
 def _change(current: float, previous: float) -> float | None:
@@ -205,8 +202,8 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
             "label": "Chiffre d'affaires des 30 prochains jours",
             "value": revenue_forecast,
             "unit": "F CFA",
-            "explanation": f"Prolongement de la tendance : {_fcfa(orders['revenue'])} sur les 30 derniers jours, "
-            f"{_fcfa(orders['previous_revenue'])} sur les 30 jours d'avant ; on ajoute le même écart.",
+            "explanation": f"Prolongement de la tendance : {format_fcfa(orders['revenue'])} sur les 30 derniers jours, "
+            f"{format_fcfa(orders['previous_revenue'])} sur les 30 jours d'avant ; on ajoute le même écart.",
         },
         {
             "key": "conversations_next_30_days",
@@ -312,7 +309,7 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
             {
                 "type": "delivery",
                 "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
-                "description": f"{delivery.customer_name} — {delivery.commune} — {_fcfa(delivery.amount)}",
+                "description": f"{delivery.customer_name} — {delivery.commune} — {format_fcfa(delivery.amount)}",
                 "time": delivery.delivered_at or delivery.updated_at,
                 "link": "/dashboard/logistics",
             }

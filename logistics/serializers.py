@@ -1,19 +1,20 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.serializers import PhoneNumberField
+
 from .locations import PLACES
 from .models import DeliveryStatus, DriverStatus, Priority
+from .services import MSG_PHONE_INVALID, MSG_UNKNOWN_COMMUNE
 
 MSG_STATUS_UNKNOWN = "Statut inconnu : utilisez pending, preparing, en_route ou delivered."
 MSG_PRIORITY_UNKNOWN = "Priorité inconnue : utilisez high, medium ou low."
-MSG_COMMUNE_UNKNOWN = "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."
 MSG_DATETIME_INVALID = "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z)."
 MSG_REQUIRED = "Ce champ est obligatoire."
 MSG_NOTE_REQUIRED = "Précisez la raison du retard."
 MSG_NOTE_TOO_LONG = "La raison du retard ne peut pas dépasser 300 caractères."
 MSG_PRODUCTS_EMPTY = "Indiquez au moins un produit."
 MSG_AMOUNT_INVALID = "Le montant doit être un nombre entier de F CFA, positif ou nul."
-MSG_PHONE_INVALID = "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
 MSG_DRIVER_INVALID = "Identifiant de livreur invalide."
 MSG_COORDINATES_PAIR = "Indiquez la latitude et la longitude ensemble."
 
@@ -164,12 +165,10 @@ class DeliveryScheduleInputSerializer(serializers.Serializer):
     """Planifier une livraison: the order to deliver and when."""
 
     customer = serializers.CharField(max_length=120, error_messages=_required())
-    phone = serializers.RegexField(
-        r"^\+?[0-9]{8,15}$", max_length=20, error_messages=_required(invalid=MSG_PHONE_INVALID)
-    )
+    phone = PhoneNumberField(invalid_message=MSG_PHONE_INVALID, max_length=20, error_messages=_required())
     address = serializers.CharField(max_length=255, error_messages=_required())
     commune = serializers.ChoiceField(
-        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_COMMUNE_UNKNOWN)
+        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_UNKNOWN_COMMUNE)
     )
     products = serializers.ListField(
         child=serializers.CharField(max_length=120),

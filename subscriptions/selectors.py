@@ -13,18 +13,14 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.utils import timezone
 
+from core.money import format_fcfa
+
 from .models import DEFAULT_PLAN_CODE, DEFAULT_PLANS, UNLIMITED, ConversationUsage, Plan
 
 # Statuses in which a paid plan is billed (and so has a next billing date).
 BILLED_STATUSES = frozenset({"actif", "essai"})
 
 PRICE_ON_QUOTE_LABEL = "Sur devis"
-# French number formatting: groups of three digits separated by a narrow no-break space (U+202F,
-# what Intl.NumberFormat("fr-FR") writes), and a no-break space (U+00A0) before the currency so
-# the amount never wraps away from it: "89 355 F CFA".
-THOUSANDS_SEPARATOR = "\u202f"
-CURRENCY_SEPARATOR = "\u00a0"
-CURRENCY = "F CFA"
 
 
 def business_timezone() -> ZoneInfo:
@@ -104,8 +100,7 @@ def price_label(price_fcfa: int | None) -> str:
     """ "89 355 F CFA" with French digit grouping, or "Sur devis" when the price is on quote."""
     if price_fcfa is None:
         return PRICE_ON_QUOTE_LABEL
-    grouped = f"{price_fcfa:,}".replace(",", THOUSANDS_SEPARATOR)
-    return f"{grouped}{CURRENCY_SEPARATOR}{CURRENCY}"
+    return format_fcfa(price_fcfa)
 
 
 def next_billing_date(user, plan: Plan, *, at: datetime | None = None) -> date | None:

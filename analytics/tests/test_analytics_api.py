@@ -135,7 +135,7 @@ def test_the_predictions_extend_the_accounts_trend_and_say_how(owner, history):
 
     revenue = prediction(body, "revenue_next_30_days")
     assert revenue["value"] == 60000  # 50 000 + (50 000 - 40 000)
-    assert "50\u202f000 F CFA" in revenue["explanation"] and "40\u202f000 F CFA" in revenue["explanation"]
+    assert "50\u202f000\u00a0F CFA" in revenue["explanation"] and "40\u202f000\u00a0F CFA" in revenue["explanation"]
     assert prediction(body, "conversations_next_30_days")["value"] == 5  # 3 + (3 - 1)
 
 

@@ -370,3 +370,19 @@ def test_scheduling_with_another_accounts_driver_is_a_404(client):
 
     assert response.status_code == 404
     assert Delivery.objects.count() == 0
+
+
+def test_the_customers_number_is_stored_as_e164_whatever_its_spelling(client):
+    response = client.post(URL, schedule_body(phone="05 05 05 05 05"), format="json")
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["phone"] == "+2250505050505"
+
+
+def test_a_number_with_letters_is_refused_in_french(client):
+    response = client.post(URL, schedule_body(phone="+225 07 CALL ME"), format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["phone"] == [
+        "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
+    ]

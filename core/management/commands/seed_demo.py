@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.models import User
 from conversations.models import Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
+from core.money import format_fcfa
 from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
@@ -115,7 +116,7 @@ def seed_drivers(user) -> None:
 
 def _fill(text: str, product: tuple[str, int], commune: str) -> str:
     name, price = product
-    return text.format(product=name.lower(), price=f"{price:,}".replace(",", "\u202f") + " F CFA", commune=commune)
+    return text.format(product=name.lower(), price=format_fcfa(price), commune=commune)
 
 
 def seed_conversations(user, *, now, rng: random.Random) -> None:
