@@ -9,8 +9,7 @@ from PIL import Image
 from accounts import photos, services
 from accounts import serializers as s
 from accounts.models import User
-
-from .factories import UserFactory
+from accounts.tests.factories import UserFactory
 
 ME = "/api/v1/auth/me"
 REGISTER = "/api/v1/auth/registers"

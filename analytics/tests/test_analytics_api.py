@@ -4,10 +4,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from conversations.models import MessageStatus, Sender
 from conversations.tests.factories import ConversationFactory, MessageFactory
 from logistics.tests.factories import DeliveryFactory
-from preferences.tests.factories import UserFactory
 
 URL = "/api/v1/analytics"
 
@@ -20,9 +20,11 @@ def client_for(user) -> APIClient:
     return client
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(plan_abonnement="pro")
+@pytest.fixture(autouse=True)
+def _owner_on_the_pro_plan(owner):
+    """The statistics page is for plans with analytics: the root ``owner`` moves to pro here."""
+    owner.plan_abonnement = "pro"
+    owner.save(update_fields=["plan_abonnement"])
 
 
 def days_ago(days: float):

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from logistics.models import Delivery
 from logistics.services import delivery_schedule
-from preferences.tests.factories import UserFactory
 
 
 def schedule(user):

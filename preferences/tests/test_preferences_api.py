@@ -1,30 +1,17 @@
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from preferences.models import AccountPreferences
 from preferences.services import MSG_CLOSES_BEFORE_OPENS
-
-from .factories import UserFactory
 
 URL = "/api/v1/preferences"
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def owner():
-    return UserFactory()
-
-
-@pytest.fixture
-def client(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
-
-
-def test_it_creates_the_spec_defaults_on_first_read(client, owner):
-    response = client.get(URL)
+def test_it_creates_the_spec_defaults_on_first_read(owner_api, owner):
+    response = owner_api.get(URL)
 
     assert response.status_code == 200
     assert response.json()["notifications"] == {
@@ -45,8 +32,8 @@ def test_it_creates_the_spec_defaults_on_first_read(client, owner):
     assert AccountPreferences.objects.filter(owner=owner).count() == 1
 
 
-def test_it_saves_a_partial_change_and_reads_it_back(client):
-    response = client.patch(
+def test_it_saves_a_partial_change_and_reads_it_back(owner_api):
+    response = owner_api.patch(
         URL,
         {
             "ai": {
@@ -61,7 +48,7 @@ def test_it_saves_a_partial_change_and_reads_it_back(client):
     )
 
     assert response.status_code == 200
-    again = client.get(URL).json()
+    again = owner_api.get(URL).json()
     assert again["ai"]["languages"] == ["fr", "nouchi"]
     assert again["ai"]["tone"] == "amical"
     assert again["ai"]["business_description"] == "Pagnes wax à Treichville."
@@ -75,8 +62,8 @@ def test_it_saves_a_partial_change_and_reads_it_back(client):
     }
 
 
-def test_each_account_keeps_its_own_preferences(client):
-    client.patch(URL, {"notifications": {"new_messages": False}}, format="json")
+def test_each_account_keeps_its_own_preferences(owner_api):
+    owner_api.patch(URL, {"notifications": {"new_messages": False}}, format="json")
     other = APIClient()
     other.force_authenticate(UserFactory())
 
@@ -110,20 +97,20 @@ def test_each_account_keeps_its_own_preferences(client):
         ),
     ],
 )
-def test_it_rejects_invalid_values_with_a_french_message(client, body, field, message):
-    response = client.patch(URL, body, format="json")
+def test_it_rejects_invalid_values_with_a_french_message(owner_api, body, field, message):
+    response = owner_api.patch(URL, body, format="json")
 
     assert response.status_code == 400
     assert response.json()["errors"][field] == [message]
     assert response.json()["message"] == message
 
 
-def test_it_rejects_closing_before_opening(client):
-    response = client.patch(URL, {"ai": {"opening_hours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
+def test_it_rejects_closing_before_opening(owner_api):
+    response = owner_api.patch(URL, {"ai": {"opening_hours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
 
     assert response.status_code == 400
     assert response.json()["message"] == MSG_CLOSES_BEFORE_OPENS
-    assert client.get(URL).json()["ai"]["opening_hours"]["opens"] == "08:00"
+    assert owner_api.get(URL).json()["ai"]["opening_hours"]["opens"] == "08:00"
 
 
 def test_it_requires_authentication():

@@ -5,9 +5,8 @@ from django.core.management import call_command
 from django.urls import resolve
 from rest_framework_simplejwt.tokens import RefreshToken
 
+from accounts.tests.factories import UserFactory
 from subscriptions.models import Plan
-
-from .factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

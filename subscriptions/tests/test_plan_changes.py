@@ -4,12 +4,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from accounts.tests.factories import StaffFactory, UserFactory
 from core.exceptions import ApplicationError
 from subscriptions.models import PlanChange
 from subscriptions.selectors import account_permissions, account_status
 from subscriptions.services import user_plan_set
-
-from .factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

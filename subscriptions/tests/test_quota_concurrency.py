@@ -5,12 +5,11 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from accounts.tests.factories import UserFactory
 from core.exceptions import ApplicationError
 from subscriptions.models import ConversationUsage
 from subscriptions.selectors import conversation_usage, month_start
 from subscriptions.services import conversation_quota_consume
-
-from .factories import UserFactory
 
 THREADS = 8
 
