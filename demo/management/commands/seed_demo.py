@@ -35,7 +35,10 @@ HISTORY_DAYS = 60
 
 
 class Command(BaseCommand):
-    help = "Crée (une seule fois) le compte de démonstration pro vérifié avec des données d'exemple et affiche ses identifiants."
+    help = (
+        "Crée (une seule fois) le compte de démonstration pro vérifié avec des données d'exemple "
+        "et affiche ses identifiants."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--email", default=DEMO_EMAIL, help=f"Adresse du compte (par défaut {DEMO_EMAIL}).")
@@ -162,7 +165,7 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
         if index % 2 == 0:
             started = Conversation.objects.get(owner=user, contact__whatsapp_number=phone_for(index)).created_at
             orders.append((name, phone_for(index), commune, started + timedelta(minutes=rng.randint(20, 240))))
-    for extra in range(28):
+    for _extra in range(28):
         customer = rng.randrange(len(data.CUSTOMERS))
         name, commune = data.CUSTOMERS[customer]
         when = now - timedelta(days=rng.uniform(0, HISTORY_DAYS))
@@ -177,8 +180,8 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
             created_at = now - timedelta(minutes=5)
         items = rng.sample(data.PRODUCTS, k=rng.randint(1, 3))
         quantities = [rng.randint(1, 3) for _ in items]
-        products = [f"{qty} × {product}" for qty, (product, _price) in zip(quantities, items)]
-        amount = sum(qty * price for qty, (_product, price) in zip(quantities, items))
+        products = [f"{qty} × {product}" for qty, (product, _price) in zip(quantities, items, strict=True)]
+        amount = sum(qty * price for qty, (_product, price) in zip(quantities, items, strict=True))
         city, lat, lng = PLACES[commune]
         # A little scatter around the commune's centre, so rounds have something to order.
         delivery = delivery_schedule(
