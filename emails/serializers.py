@@ -1,6 +1,8 @@
 from rest_framework import serializers
 
-from .selectors import FOLDERS
+from core.serializers import InputSerializer
+
+from .selectors import FOLDERS, MSG_UNKNOWN_FOLDER
 
 
 class EmailOutputSerializer(serializers.Serializer):
@@ -38,12 +40,10 @@ class EmailListResponseSerializer(serializers.Serializer):
     counters = EmailCountersSerializer(help_text="Compteurs de chaque filtre (indépendants du filtre choisi).")
 
 
-class EmailListFilterSerializer(serializers.Serializer):
+class EmailListFilterSerializer(InputSerializer):
     filter = serializers.ChoiceField(
         choices=list(FOLDERS),
         default="tous",
         required=False,
-        error_messages={
-            "invalid_choice": "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."
-        },
+        error_messages={"invalid_choice": MSG_UNKNOWN_FOLDER},
     )

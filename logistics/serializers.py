@@ -1,7 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.serializers import PhoneNumberField
+from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .locations import PLACES
 from .models import DeliveryStatus, DriverStatus, Priority
@@ -131,26 +131,26 @@ class DriverListResponseSerializer(serializers.Serializer):
     counters = DriverCountersSerializer()
 
 
-class DeliveryListFilterSerializer(serializers.Serializer):
+class DeliveryListFilterSerializer(InputSerializer):
     status = serializers.ChoiceField(
         choices=DeliveryStatus.choices, required=False, error_messages={"invalid_choice": MSG_STATUS_UNKNOWN}
     )
     driver = serializers.IntegerField(required=False, min_value=1, error_messages={"invalid": MSG_DRIVER_INVALID})
 
 
-class DeliveryStatusInputSerializer(serializers.Serializer):
+class DeliveryStatusInputSerializer(InputSerializer):
     status = serializers.ChoiceField(
         choices=DeliveryStatus.choices, error_messages=_required(invalid_choice=MSG_STATUS_UNKNOWN)
     )
 
 
-class DeliveryAssignInputSerializer(serializers.Serializer):
+class DeliveryAssignInputSerializer(InputSerializer):
     driver_id = serializers.IntegerField(min_value=1, error_messages=_required(invalid=MSG_DRIVER_INVALID))
 
 
-class DeliveryDelayInputSerializer(serializers.Serializer):
+class DeliveryDelayInputSerializer(InputSerializer):
     estimated_time = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))
-    note = serializers.CharField(
+    note = StrictCharField(
         max_length=300,
         error_messages={
             "required": MSG_NOTE_REQUIRED,
@@ -161,17 +161,17 @@ class DeliveryDelayInputSerializer(serializers.Serializer):
     )
 
 
-class DeliveryScheduleInputSerializer(serializers.Serializer):
+class DeliveryScheduleInputSerializer(InputSerializer):
     """Planifier une livraison: the order to deliver and when."""
 
-    customer = serializers.CharField(max_length=120, error_messages=_required())
+    customer = StrictCharField(max_length=120, error_messages=_required())
     phone = PhoneNumberField(invalid_message=MSG_PHONE_INVALID, max_length=20, error_messages=_required())
-    address = serializers.CharField(max_length=255, error_messages=_required())
+    address = StrictCharField(max_length=255, error_messages=_required())
     commune = serializers.ChoiceField(
         choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_UNKNOWN_COMMUNE)
     )
     products = serializers.ListField(
-        child=serializers.CharField(max_length=120),
+        child=StrictCharField(max_length=120),
         allow_empty=False,
         error_messages=_required(empty=MSG_PRODUCTS_EMPTY),
     )

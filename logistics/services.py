@@ -221,6 +221,11 @@ class RouteStop:
     distance_km: float
 
 
+def route_distance_km(stops: list[RouteStop]) -> float:
+    """The round's length: the sum of its legs, from the driver's position to the last stop."""
+    return round(sum(stop.distance_km for stop in stops), 2)
+
+
 @transaction.atomic
 def driver_route_optimize(*, driver: Driver) -> list[RouteStop]:
     """Order the driver's open deliveries by nearest neighbour from the driver's position, store

@@ -2,9 +2,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .selectors import preferences_get
 from .serializers import PreferencesOutputSerializer, PreferencesUpdateInputSerializer
-from .services import preferences_update
+from .services import preferences_get_or_create, preferences_update
 
 
 class PreferencesDetailApi(APIView):
@@ -18,7 +17,7 @@ class PreferencesDetailApi(APIView):
         tags=["preferences"],
     )
     def get(self, request):
-        return Response(PreferencesOutputSerializer(preferences_get(user=request.user)).data)
+        return Response(PreferencesOutputSerializer(preferences_get_or_create(user=request.user)).data)
 
     @extend_schema(
         operation_id="preferences_update",

@@ -6,6 +6,8 @@ become ``new_messages``, ``weekly_reports``...
 
 from rest_framework import serializers
 
+from core.serializers import InputSerializer, StrictCharField
+
 from .models import Language, Tone, Weekday
 
 MSG_LANGUAGES_EMPTY = "Choisissez au moins une langue pour l'assistant."
@@ -18,7 +20,7 @@ MSG_DESCRIPTION_TOO_LONG = "La description ne peut pas dépasser 500 caractères
 MSG_BOOLEAN_INVALID = "Valeur invalide : utilisez true ou false."
 
 
-class OpeningHoursSerializer(serializers.Serializer):
+class OpeningHoursSerializer(InputSerializer):
     days = serializers.ListField(
         child=serializers.ChoiceField(choices=Weekday.choices, error_messages={"invalid_choice": MSG_DAY_INVALID}),
         allow_empty=False,
@@ -29,7 +31,7 @@ class OpeningHoursSerializer(serializers.Serializer):
     closes = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
 
 
-class AiConfigurationSerializer(serializers.Serializer):
+class AiConfigurationSerializer(InputSerializer):
     languages = serializers.ListField(
         child=serializers.ChoiceField(
             choices=Language.choices, error_messages={"invalid_choice": MSG_LANGUAGE_INVALID}
@@ -42,7 +44,7 @@ class AiConfigurationSerializer(serializers.Serializer):
         choices=Tone.choices, required=False, error_messages={"invalid_choice": MSG_TONE_INVALID}
     )
     opening_hours = OpeningHoursSerializer(required=False)
-    business_description = serializers.CharField(
+    business_description = StrictCharField(
         max_length=500, allow_blank=True, required=False, error_messages={"max_length": MSG_DESCRIPTION_TOO_LONG}
     )
 
@@ -51,14 +53,14 @@ def _switch():
     return serializers.BooleanField(required=False, error_messages={"invalid": MSG_BOOLEAN_INVALID})
 
 
-class NotificationsSerializer(serializers.Serializer):
+class NotificationsSerializer(InputSerializer):
     new_messages = _switch()
     ai_alerts = _switch()
     delivery_updates = _switch()
     weekly_reports = _switch()
 
 
-class PreferencesUpdateInputSerializer(serializers.Serializer):
+class PreferencesUpdateInputSerializer(InputSerializer):
     ai = AiConfigurationSerializer(required=False)
     notifications = NotificationsSerializer(required=False)
 

@@ -20,6 +20,12 @@ FIELDS = (
 )
 
 
+def preferences_get_or_create(*, user) -> AccountPreferences:
+    """The account's preferences, created with the defaults the first time they are asked for."""
+    preferences, _ = AccountPreferences.objects.get_or_create(owner=user)
+    return preferences
+
+
 @transaction.atomic
 def preferences_update(*, user, **changes) -> AccountPreferences:
     """Save the given fields (any subset of FIELDS) on the account's preferences."""

@@ -115,3 +115,10 @@ def test_it_rejects_closing_before_opening(owner_api):
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_a_number_is_not_a_business_description(owner_api):
+    response = owner_api.patch(URL, {"ai": {"business_description": 42}}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["ai.business_description"] == ["Ce champ doit être une chaîne de caractères."]

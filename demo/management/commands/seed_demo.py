@@ -23,8 +23,7 @@ from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
 from logistics.services import delivery_schedule
-from preferences.selectors import preferences_get
-from preferences.services import preferences_update
+from preferences.services import preferences_get_or_create, preferences_update
 from subscriptions.services import user_plan_set
 
 from . import _demo_data as data
@@ -86,7 +85,7 @@ def seed_account(user, *, now) -> list[str]:
     """Fill each empty section of the account; return the names of the sections filled."""
     rng = random.Random(2025)  # the same sample data on every machine
     seeded = []
-    preferences = preferences_get(user=user)
+    preferences = preferences_get_or_create(user=user)
     if not preferences.business_description:
         preferences_update(user=user, business_description=data.BUSINESS_DESCRIPTION, tone="amical")
         seeded.append("préférences")
