@@ -28,7 +28,7 @@ class DriverForm(PhoneE164Form):
 
     class Meta:
         model = Driver
-        fields = "__all__"
+        fields = ["owner", "name", "phone", "rating", "commune", "latitude", "longitude"]
 
 
 class DeliveryForm(PhoneE164Form):
@@ -36,7 +36,29 @@ class DeliveryForm(PhoneE164Form):
 
     class Meta:
         model = Delivery
-        fields = "__all__"
+        # reference, year and number are read-only (DeliveryAdmin.readonly_fields).
+        fields = [
+            "owner",
+            "customer_name",
+            "customer_phone",
+            "address",
+            "commune",
+            "city",
+            "latitude",
+            "longitude",
+            "products",
+            "amount",
+            "status",
+            "priority",
+            "progress",
+            "driver",
+            "estimated_at",
+            "delay_note",
+            "delay_reported_at",
+            "route_position",
+            "created_at",
+            "delivered_at",
+        ]
 
 
 @admin.register(Driver)

@@ -121,3 +121,6 @@ class DeliverySequence(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "year"], name="logistics_sequence_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.year} : {self.last_number}"

@@ -142,17 +142,20 @@ def test_it_moves_a_delivery_one_step_forward(owner_api, owner, current, target,
         (
             "pending",
             "en_route",
-            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « En route ».",
+            "Transition impossible : une livraison « En attente » "
+            "ne peut passer qu'à « Préparation », pas à « En route ».",
         ),
         (
             "pending",
             "delivered",
-            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « Livré ».",
+            "Transition impossible : une livraison « En attente » "
+            "ne peut passer qu'à « Préparation », pas à « Livré ».",
         ),
         (
             "preparing",
             "pending",
-            "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « En attente ».",
+            "Transition impossible : une livraison « Préparation » "
+            "ne peut passer qu'à « En route », pas à « En attente ».",
         ),
         (
             "preparing",

@@ -56,7 +56,7 @@ def test_concurrent_scheduling_never_repeats_a_reference():
         try:
             barrier.wait()
             schedule(user)
-        except BaseException as exc:  # noqa: BLE001 (reported by the assertion below)
+        except BaseException as exc:  # reported by the assertion below
             errors.append(exc)
         finally:
             connection.close()

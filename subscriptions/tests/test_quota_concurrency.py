@@ -32,7 +32,7 @@ def consume_in_parallel(user, threads: int) -> list:
             result = conversation_quota_consume(user=user)
         except ApplicationError as error:
             result = error.code
-        except Exception as error:  # noqa: BLE001 - reported to the test, not swallowed
+        except Exception as error:  # reported to the test, not swallowed
             result = error
         finally:
             connections.close_all()
