@@ -12,6 +12,7 @@ from rest_framework import serializers
 from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .models import User
+from .photos import MSG_PHOTO_NOT_IMAGE as MSG_PHOTO_INVALID
 
 MSG_NOM_MIN = "Le nom doit contenir au moins 2 caractères"
 MSG_NOM_MAX = "Le nom ne peut pas dépasser 50 caractères"
@@ -30,8 +31,10 @@ MSG_PASSWORD_WEAK = "Le mot de passe doit contenir au moins une majuscule, une m
 MSG_PASSWORD_LONG = "Le mot de passe ne peut pas dépasser 128 caractères"
 MSG_OTP_FORMAT = "Le code OTP doit contenir 6 chiffres."
 MSG_IDENTIFIER_REQUIRED = "Indiquez votre adresse email ou votre numéro de téléphone."
+MSG_REFRESH_REQUIRED = "Le jeton de rafraîchissement est requis."
+LABEL_SECTEUR = "Le secteur d'activité"
+LABEL_ENTREPRISE = "Le nom de l'entreprise"
 MSG_TYPE = "Le type doit être « email » ou « phone »."
-MSG_PHOTO_INVALID = "Le fichier envoyé n'est pas une image valide (JPEG, PNG ou WebP)."
 
 
 def _too_long(label: str, limit: int) -> str:
@@ -247,8 +250,8 @@ class RegisterInputSerializer(InputSerializer):
             "max_length": _too_long("Le pays", 100),
         },
     )
-    secteur_activite = optional_text(100, "Le secteur d'activité")
-    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
+    secteur_activite = optional_text(100, LABEL_SECTEUR)
+    nom_entreprise = optional_text(150, LABEL_ENTREPRISE)
     mot_de_passe = NewPasswordField()
     photo_profil = PhotoField(required=False)
 
@@ -324,8 +327,8 @@ class RefreshInputSerializer(InputSerializer):
     refresh_token = StrictCharField(
         max_length=4096,
         error_messages={
-            "required": "Le jeton de rafraîchissement est requis.",
-            "blank": "Le jeton de rafraîchissement est requis.",
+            "required": MSG_REFRESH_REQUIRED,
+            "blank": MSG_REFRESH_REQUIRED,
         },
     )
 
@@ -372,8 +375,8 @@ class ProfileUpdateInputSerializer(InputSerializer):
     )
     whatsapp = optional_text(32, "Le numéro WhatsApp")
     adresse = optional_text(255, "L'adresse")
-    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
-    secteur_activite = optional_text(100, "Le secteur d'activité")
+    nom_entreprise = optional_text(150, LABEL_ENTREPRISE)
+    secteur_activite = optional_text(100, LABEL_SECTEUR)
     photo_profil = PhotoField(required=False)
     adresse_email = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=254)
 

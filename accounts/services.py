@@ -20,6 +20,7 @@ from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
 from rest_framework_simplejwt.tokens import AccessToken, RefreshToken
 
+from config.exceptions import MSG_INVALID_TOKEN
 from core.exceptions import ApplicationError
 from core.tasks import enqueue_on_commit, send_email
 
@@ -49,7 +50,7 @@ MSG_CODES_LOCKED = (
 MSG_RESENT = "Si cette adresse correspond à un compte en attente de vérification, un nouveau code vient d'être envoyé."
 MSG_LOGIN_FAILED = "Adresse email ou mot de passe incorrect."
 MSG_NOT_VERIFIED = "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
-MSG_SESSION_INVALID = "Votre session a expiré ou est invalide. Veuillez vous reconnecter."
+MSG_SESSION_INVALID = MSG_INVALID_TOKEN
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
 MSG_PASSWORD_RESET = "Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter."

@@ -14,6 +14,7 @@ from emails.models import Email
 from logistics.models import OPEN_STATUSES, Delivery
 
 PERIOD_DAYS = 30
+LABEL_BUSIEST_DAY = "Jour le plus chargé"
 WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}
 
 
@@ -182,7 +183,7 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
         average = f"{busiest['messages'] / 8:.1f}".replace(".", ",")
         busiest_prediction = {
             "key": "busiest_day",
-            "label": "Jour le plus chargé",
+            "label": LABEL_BUSIEST_DAY,
             "value": day,
             "unit": "jour",
             "explanation": f"Le {day} a reçu le plus de messages de clients sur les 8 dernières semaines "
@@ -191,7 +192,7 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
     else:
         busiest_prediction = {
             "key": "busiest_day",
-            "label": "Jour le plus chargé",
+            "label": LABEL_BUSIEST_DAY,
             "value": None,
             "unit": "jour",
             "explanation": "Pas encore de messages de clients sur les 8 dernières semaines pour faire une prévision.",

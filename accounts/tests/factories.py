@@ -3,6 +3,7 @@
 from functools import cache
 
 import factory
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
 
 from accounts.models import User
@@ -11,9 +12,14 @@ PASSWORD = "Akwaba2025x"
 
 
 @cache
-def _password_hash() -> str:
-    # Argon2 is slow on purpose: hash the shared test password once, not once per user.
+def _password_hash_with(hashers: tuple[str, ...]) -> str:
     return make_password(PASSWORD)
+
+
+def _password_hash() -> str:
+    # Argon2 is slow on purpose: hash the shared test password once per hasher setting (a test may
+    # switch to a fast hasher), not once per user.
+    return _password_hash_with(tuple(settings.PASSWORD_HASHERS))
 
 
 class UserFactory(factory.django.DjangoModelFactory):
