@@ -1,4 +1,6 @@
-from rest_framework import pagination
+from collections.abc import Iterable
+
+from rest_framework import pagination, serializers
 from rest_framework.response import Response
 
 
@@ -20,3 +22,17 @@ def paginated_response_with_counters(*, view, request, queryset, serializer_clas
     response = paginator.get_paginated_response(serializer_class(page, many=True).data)
     response.data["counters"] = counters
     return response
+
+
+class PageWithCountersSerializer(serializers.Serializer):
+    """The OpenAPI shape of ``paginated_response_with_counters``: a list declares ``results`` and
+    ``counters`` (see ``counters_serializer``) on a subclass."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+
+
+def counters_serializer(name: str, keys: Iterable[str]) -> type[serializers.Serializer]:
+    """A serializer class named ``name`` with one integer per counter key (its OpenAPI component)."""
+    return type(name, (serializers.Serializer,), {key: serializers.IntegerField() for key in keys})

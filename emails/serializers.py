@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from core.pagination import PageWithCountersSerializer, counters_serializer
 from core.serializers import InputSerializer
 
 from .selectors import FOLDERS, MSG_UNKNOWN_FOLDER
@@ -24,18 +25,11 @@ class EmailOutputSerializer(serializers.Serializer):
     category_label = serializers.CharField(source="get_category_display")
 
 
-class EmailCountersSerializer(serializers.Serializer):
-    tous = serializers.IntegerField()
-    non_lus = serializers.IntegerField()
-    commandes = serializers.IntegerField()
-    support = serializers.IntegerField()
-    partenariats = serializers.IntegerField()
+EmailCountersSerializer = counters_serializer("EmailCountersSerializer", FOLDERS)
 
 
-class EmailListResponseSerializer(serializers.Serializer):
+class EmailListResponseSerializer(PageWithCountersSerializer):
     count = serializers.IntegerField(help_text="Nombre d'e-mails dans le filtre choisi.")
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
     results = EmailOutputSerializer(many=True)
     counters = EmailCountersSerializer(help_text="Compteurs de chaque filtre (indépendants du filtre choisi).")
 

@@ -1,6 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.pagination import PageWithCountersSerializer, counters_serializer
 from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .locations import PLACES
@@ -101,32 +102,18 @@ class DriverOutputSerializer(serializers.Serializer):
         return self._status(obj).label
 
 
-class DeliveryCountersSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    pending = serializers.IntegerField()
-    preparing = serializers.IntegerField()
-    en_route = serializers.IntegerField()
-    delivered = serializers.IntegerField()
+DeliveryCountersSerializer = counters_serializer(
+    "DeliveryCountersSerializer", ["total", *(status.value for status in DeliveryStatus)]
+)
+DriverCountersSerializer = counters_serializer("DriverCountersSerializer", ["total", "active", "available"])
 
 
-class DriverCountersSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    active = serializers.IntegerField()
-    available = serializers.IntegerField()
-
-
-class DeliveryListResponseSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
+class DeliveryListResponseSerializer(PageWithCountersSerializer):
     results = DeliveryOutputSerializer(many=True)
     counters = DeliveryCountersSerializer()
 
 
-class DriverListResponseSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
+class DriverListResponseSerializer(PageWithCountersSerializer):
     results = DriverOutputSerializer(many=True)
     counters = DriverCountersSerializer()
 
