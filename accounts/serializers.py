@@ -24,6 +24,7 @@ MSG_PHONE_SHORT = "Numéro de téléphone trop court"
 MSG_PHONE_LONG = "Numéro de téléphone trop long"
 MSG_PHONE_FORMAT = "Le numéro doit commencer par +225 et contenir entre 8 à 10 chiffres"
 MSG_PHONE_INTERNATIONAL = "Numéro de téléphone invalide : indiquez l'indicatif du pays (+225...) suivi du numéro."
+MSG_WHATSAPP_INVALID = "Numéro WhatsApp invalide : indiquez l'indicatif du pays (+225...) suivi du numéro."
 MSG_PAYS = "Veuillez sélectionner un pays"
 MSG_PASSWORD_REQUIRED = "Le mot de passe est requis"
 MSG_PASSWORD_SHORT = "Le mot de passe doit contenir au moins 8 caractères"
@@ -373,7 +374,9 @@ class ProfileUpdateInputSerializer(InputSerializer):
             "max_length": _too_long("Le pays", 100),
         },
     )
-    whatsapp = optional_text(32, "Le numéro WhatsApp")
+    whatsapp = PhoneNumberField(
+        required=False, allow_blank=True, allow_null=True, max_length=32, invalid_message=MSG_WHATSAPP_INVALID
+    )
     adresse = optional_text(255, "L'adresse")
     nom_entreprise = optional_text(150, LABEL_ENTREPRISE)
     secteur_activite = optional_text(100, LABEL_SECTEUR)

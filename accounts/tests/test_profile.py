@@ -253,3 +253,18 @@ def test_patch_me_accepts_the_current_number_back_even_when_it_is_foreign(api_cl
     assert response.status_code == 200, response.json()
     response = api_client.patch(ME, {"numero_telephone": "+336111111111"}, format="json")
     assert response.json()["errors"]["numero_telephone"] == [s.MSG_PHONE_FORMAT]
+
+
+def test_the_whatsapp_number_is_stored_as_e164(auth_client, owner):
+    response = auth_client.patch(ME, {"whatsapp": "07 48 01 78 23"}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["user"]["whatsapp"] == "+2250748017823"
+    assert auth_client.patch(ME, {"whatsapp": ""}, format="json").json()["user"]["whatsapp"] == ""
+
+
+def test_a_whatsapp_number_with_letters_is_refused_in_french(auth_client):
+    response = auth_client.patch(ME, {"whatsapp": "+225 WHATSAPP"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["whatsapp"] == [s.MSG_WHATSAPP_INVALID]
