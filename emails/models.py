@@ -6,11 +6,7 @@ The mail connector (a later issue) only has to write rows; the owner reads them 
 from django.conf import settings
 from django.db import models
 
-
-class Priority(models.TextChoices):
-    HIGH = "high", "Urgent"
-    MEDIUM = "medium", "Normal"
-    LOW = "low", "Faible"
+from core.choices import Priority
 
 
 class EmailStatus(models.TextChoices):
