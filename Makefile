@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend typecheck migrate collectstatic clean bench-web
+.PHONY: setup run test test-python test-frontend typecheck lint-python migrate collectstatic clean bench-web
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -52,7 +52,12 @@ test-frontend: typecheck
 test-python: setup
 	$(PY) -m pytest
 
-test: setup test-frontend test-python
+# Ruff: lint and the format check (config in ruff.toml).
+lint-python: $(VENV)/.stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: setup lint-python test-frontend test-python
 
 # Lighthouse on "/" (mobile, median of 5) against gunicorn with DEBUG off. Lighthouse is installed
 # apart, in $(FRONTEND)/.bench/, so the app's own npm install stays lean.

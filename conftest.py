@@ -115,7 +115,7 @@ class SmtpSink:
         self.port = free_port()
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
+    async def handle_DATA(self, server, session, envelope):  # aiosmtpd's hook name
         message = message_from_bytes(envelope.content, policy=policy.default)
         with self._lock:
             self.messages.append(message)

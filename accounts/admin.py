@@ -1,7 +1,5 @@
-from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
-from django.contrib.auth.forms import UserChangeForm
 
 from . import services
 from .models import OneTimeCode, User
@@ -25,24 +23,8 @@ class OneTimeCodeInline(admin.TabularInline):
         return False
 
 
-class AccountChangeForm(UserChangeForm):
-    class Meta(UserChangeForm.Meta):
-        model = User
-        fields = "__all__"
-
-    def clean_plan_abonnement(self):
-        """An unknown plan code is a form error, not a failure after saving."""
-        from subscriptions.selectors import plan_get
-
-        code = (self.cleaned_data.get("plan_abonnement") or "").strip()
-        if plan_get(code) is None:
-            raise forms.ValidationError(f"Plan d'abonnement inconnu : « {code} ».")
-        return code
-
-
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    form = AccountChangeForm
     ordering = ["-date_creation"]
     list_display = [
         "adresse_email",
@@ -74,20 +56,6 @@ class UserAdmin(BaseUserAdmin):
     def get_inline_instances(self, request, obj=None):
         # A new account has no codes yet: the add page shows only the creation form.
         return super().get_inline_instances(request, obj) if obj is not None else []
-
-    def save_model(self, request, obj, form, change):
-        """Plan changes go through the subscriptions service, which validates and records them."""
-        plan_fields = {"plan_abonnement", "statut_abonnement"}
-        if change and plan_fields & set(form.changed_data):
-            from subscriptions.services import user_plan_set
-
-            plan_code, plan_status = obj.plan_abonnement, obj.statut_abonnement
-            previous = User.objects.get(pk=obj.pk)
-            obj.plan_abonnement, obj.statut_abonnement = previous.plan_abonnement, previous.statut_abonnement
-            super().save_model(request, obj, form, change)
-            user_plan_set(user=obj, plan_code=plan_code, status=plan_status, changed_by=request.user, source="admin")
-            return
-        super().save_model(request, obj, form, change)
 
     @admin.action(description="Renvoyer un code de vérification")
     def resend_code(self, request, queryset):

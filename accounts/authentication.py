@@ -14,7 +14,6 @@ from rest_framework_simplejwt.exceptions import InvalidToken
 from rest_framework_simplejwt.settings import api_settings
 
 DENYLIST_PREFIX = "accounts:denied-jti"
-MSG_SESSION_ENDED = "Votre session a expiré ou est invalide. Veuillez vous reconnecter."
 MSG_ACCOUNT_DISABLED = "Ce compte est désactivé. Contactez le support."
 
 
@@ -37,16 +36,16 @@ class JWTAuthentication(BaseJWTAuthentication):
     def get_validated_token(self, raw_token):
         token = super().get_validated_token(raw_token)
         if access_token_is_denied(token):
-            raise InvalidToken(MSG_SESSION_ENDED)
+            raise InvalidToken()  # the API answers config.exceptions.MSG_INVALID_TOKEN
         return token
 
     def get_user(self, validated_token):
         user_id = validated_token.get(api_settings.USER_ID_CLAIM)
         if user_id is None:
-            raise InvalidToken(MSG_SESSION_ENDED)
+            raise InvalidToken()  # the API answers config.exceptions.MSG_INVALID_TOKEN
         user = get_user_model().objects.filter(**{api_settings.USER_ID_FIELD: user_id}).first()
         if user is None:
-            raise InvalidToken(MSG_SESSION_ENDED)
+            raise InvalidToken()  # the API answers config.exceptions.MSG_INVALID_TOKEN
         if not user.is_active:
             raise AuthenticationFailed(MSG_ACCOUNT_DISABLED, code="user_inactive")
         return user

@@ -1,5 +1,7 @@
 """Reads of the accounts app."""
 
+from collections.abc import Callable
+
 from django.utils import timezone
 
 from .constants import OTP_MAX_ATTEMPTS
@@ -43,8 +45,15 @@ def one_time_code_alive(*, user: User, purpose: str) -> OneTimeCode | None:
     )
 
 
-def user_account_overview(user: User) -> dict:
-    """GET/PATCH /auth/me's ``account`` and ``permissions``, from the subscriptions app."""
-    from subscriptions.selectors import account_permissions, account_status
+# Blocks other apps add to GET/PATCH /auth/me (subscriptions: ``account`` and ``permissions``). They
+# register from their AppConfig.ready(), so accounts, which they build on, imports none of them.
+_overview_blocks: dict[str, Callable[[User], dict]] = {}
 
-    return {"account": account_status(user), "permissions": account_permissions(user)}
+
+def register_account_overview_block(name: str, provider: Callable[[User], dict]) -> None:
+    _overview_blocks[name] = provider
+
+
+def user_account_overview(user: User) -> dict:
+    """GET/PATCH /auth/me's blocks besides ``user``, each from the app that registered it."""
+    return {name: provider(user) for name, provider in _overview_blocks.items()}

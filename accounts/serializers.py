@@ -8,13 +8,12 @@ from django.core.validators import EmailValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import ErrorDetail
-from rest_framework.settings import api_settings
-from rest_framework.utils.serializer_helpers import ReturnDict
+
+from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .models import User
+from .photos import MSG_PHOTO_NOT_IMAGE as MSG_PHOTO_INVALID
 
-MSG_NOT_A_STRING = "Ce champ doit être une chaîne de caractères."
 MSG_NOM_MIN = "Le nom doit contenir au moins 2 caractères"
 MSG_NOM_MAX = "Le nom ne peut pas dépasser 50 caractères"
 MSG_PRENOM_MIN = "Le prénom doit contenir au moins 2 caractères"
@@ -25,6 +24,7 @@ MSG_PHONE_SHORT = "Numéro de téléphone trop court"
 MSG_PHONE_LONG = "Numéro de téléphone trop long"
 MSG_PHONE_FORMAT = "Le numéro doit commencer par +225 et contenir entre 8 à 10 chiffres"
 MSG_PHONE_INTERNATIONAL = "Numéro de téléphone invalide : indiquez l'indicatif du pays (+225...) suivi du numéro."
+MSG_WHATSAPP_INVALID = "Numéro WhatsApp invalide : indiquez l'indicatif du pays (+225...) suivi du numéro."
 MSG_PAYS = "Veuillez sélectionner un pays"
 MSG_PASSWORD_REQUIRED = "Le mot de passe est requis"
 MSG_PASSWORD_SHORT = "Le mot de passe doit contenir au moins 8 caractères"
@@ -32,32 +32,14 @@ MSG_PASSWORD_WEAK = "Le mot de passe doit contenir au moins une majuscule, une m
 MSG_PASSWORD_LONG = "Le mot de passe ne peut pas dépasser 128 caractères"
 MSG_OTP_FORMAT = "Le code OTP doit contenir 6 chiffres."
 MSG_IDENTIFIER_REQUIRED = "Indiquez votre adresse email ou votre numéro de téléphone."
+MSG_REFRESH_REQUIRED = "Le jeton de rafraîchissement est requis."
+LABEL_SECTEUR = "Le secteur d'activité"
+LABEL_ENTREPRISE = "Le nom de l'entreprise"
 MSG_TYPE = "Le type doit être « email » ou « phone »."
-MSG_PHOTO_INVALID = "Le fichier envoyé n'est pas une image valide (JPEG, PNG ou WebP)."
-MSG_FIELD_REQUIRED = "Ce champ est requis."
 
 
 def _too_long(label: str, limit: int) -> str:
     return f"{label} ne peut pas dépasser {limit} caractères"
-
-
-class StrictCharField(serializers.CharField):
-    """A CharField that refuses numbers, booleans, lists and objects instead of coercing them."""
-
-    def __init__(self, **kwargs):
-        messages = {
-            "invalid": MSG_NOT_A_STRING,
-            "required": MSG_FIELD_REQUIRED,
-            "null": MSG_FIELD_REQUIRED,
-            "blank": MSG_FIELD_REQUIRED,
-        }
-        messages.update(kwargs.pop("error_messages", {}))
-        super().__init__(error_messages=messages, **kwargs)
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 def name_field(*, min_message: str, max_message: str, **kwargs) -> StrictCharField:
@@ -105,44 +87,47 @@ class EmailField(StrictCharField):
         return value.lower()
 
 
-@extend_schema_field({"type": "string", "minLength": 13, "maxLength": 20, "pattern": r"^\+225[0-9]{8,10}$"})
-class IvorianPhoneField(StrictCharField):
-    """SPEC: 13 to 20 characters, +225 then 8 to 10 digits."""
+@extend_schema_field({"type": "string", "minLength": 13, "maxLength": 20, "example": "+2250701020304"})
+class IvorianPhoneField(PhoneNumberField):
+    """SPEC: 13 to 20 characters starting with +225; stored as E.164 (core.phone)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault(
             "error_messages",
             {"required": MSG_PHONE_SHORT, "null": MSG_PHONE_SHORT, "blank": MSG_PHONE_SHORT},
         )
+        kwargs.setdefault("invalid_message", MSG_PHONE_FORMAT)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if len(value) < 13:
+        raw = StrictCharField.to_internal_value(self, data)
+        if len(raw) < 13:
             raise serializers.ValidationError(MSG_PHONE_SHORT)
-        if len(value) > 20:
+        if len(raw) > 20:
             raise serializers.ValidationError(MSG_PHONE_LONG)
-        if not re.fullmatch(r"\+225[0-9]{8,10}", value):
+        if not raw.startswith("+225"):
             raise serializers.ValidationError(MSG_PHONE_FORMAT)
-        return value
+        return super().to_internal_value(raw)
 
 
-@extend_schema_field({"type": "string", "maxLength": 20, "pattern": r"^\+[1-9][0-9]{7,14}$"})
-class InternationalPhoneField(StrictCharField):
-    """Quick register's country picker: a leading plus, the country code and the number."""
+@extend_schema_field({"type": "string", "maxLength": 20, "example": "+2250707070707"})
+class InternationalPhoneField(PhoneNumberField):
+    """Quick register's country picker: a leading plus, the country code and the number (E.164 out)."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault(
             "error_messages",
             {"required": MSG_PHONE_INTERNATIONAL, "null": MSG_PHONE_INTERNATIONAL, "blank": MSG_PHONE_INTERNATIONAL},
         )
+        kwargs.setdefault("invalid_message", MSG_PHONE_INTERNATIONAL)
+        kwargs.setdefault("max_length", 20)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not re.fullmatch(r"\+[1-9][0-9]{7,14}", value):
+        raw = StrictCharField.to_internal_value(self, data)
+        if not raw.startswith("+"):
             raise serializers.ValidationError(MSG_PHONE_INTERNATIONAL)
-        return value
+        return super().to_internal_value(raw)
 
 
 class NewPasswordField(StrictCharField):
@@ -249,24 +234,6 @@ def _django_password_errors(password: str, user: User) -> list[str]:
 
 # --- Inputs ------------------------------------------------------------------------------------
 
-MSG_BODY_NOT_OBJECT = "Le corps de la requête doit être un objet JSON (ou un formulaire)."
-
-
-class InputSerializer(serializers.Serializer):
-    """Request bodies that are not an object (a list, a string, null) get a French 400."""
-
-    default_error_messages = {"invalid": MSG_BODY_NOT_OBJECT}
-
-    @property
-    def errors(self):
-        errors = super().errors
-        general = errors.get(api_settings.NON_FIELD_ERRORS_KEY) or []
-        if general and getattr(general[0], "code", None) == "null":
-            errors = ReturnDict(
-                {api_settings.NON_FIELD_ERRORS_KEY: [ErrorDetail(MSG_BODY_NOT_OBJECT, code="null")]}, serializer=self
-            )
-        return errors
-
 
 class RegisterInputSerializer(InputSerializer):
     nom = name_field(min_message=MSG_NOM_MIN, max_message=MSG_NOM_MAX)
@@ -284,8 +251,8 @@ class RegisterInputSerializer(InputSerializer):
             "max_length": _too_long("Le pays", 100),
         },
     )
-    secteur_activite = optional_text(100, "Le secteur d'activité")
-    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
+    secteur_activite = optional_text(100, LABEL_SECTEUR)
+    nom_entreprise = optional_text(150, LABEL_ENTREPRISE)
     mot_de_passe = NewPasswordField()
     photo_profil = PhotoField(required=False)
 
@@ -361,8 +328,8 @@ class RefreshInputSerializer(InputSerializer):
     refresh_token = StrictCharField(
         max_length=4096,
         error_messages={
-            "required": "Le jeton de rafraîchissement est requis.",
-            "blank": "Le jeton de rafraîchissement est requis.",
+            "required": MSG_REFRESH_REQUIRED,
+            "blank": MSG_REFRESH_REQUIRED,
         },
     )
 
@@ -407,10 +374,12 @@ class ProfileUpdateInputSerializer(InputSerializer):
             "max_length": _too_long("Le pays", 100),
         },
     )
-    whatsapp = optional_text(32, "Le numéro WhatsApp")
+    whatsapp = PhoneNumberField(
+        required=False, allow_blank=True, allow_null=True, max_length=32, invalid_message=MSG_WHATSAPP_INVALID
+    )
     adresse = optional_text(255, "L'adresse")
-    nom_entreprise = optional_text(150, "Le nom de l'entreprise")
-    secteur_activite = optional_text(100, "Le secteur d'activité")
+    nom_entreprise = optional_text(150, LABEL_ENTREPRISE)
+    secteur_activite = optional_text(100, LABEL_SECTEUR)
     photo_profil = PhotoField(required=False)
     adresse_email = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=254)
 
@@ -486,7 +455,7 @@ class ErrorSerializer(serializers.Serializer):
 
     message = serializers.CharField()
     error = serializers.CharField()
-    statusCode = serializers.IntegerField()  # noqa: N815 (the contract's name)
+    statusCode = serializers.IntegerField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
 
 
@@ -522,14 +491,14 @@ class TokenPairOutputSerializer(serializers.Serializer):
 
 
 class AccountStatusSerializer(serializers.Serializer):
-    subscriptionPlan = serializers.CharField()  # noqa: N815
-    isFullyVerified = serializers.BooleanField()  # noqa: N815
-    conversationLimit = serializers.IntegerField()  # noqa: N815
+    subscription_plan = serializers.CharField()
+    is_fully_verified = serializers.BooleanField()
+    conversation_limit = serializers.IntegerField()
 
 
 class PermissionsSerializer(serializers.Serializer):
-    canAccessAnalytics = serializers.BooleanField()  # noqa: N815
-    canUseAdvancedFeatures = serializers.BooleanField()  # noqa: N815
+    can_access_analytics = serializers.BooleanField()
+    can_use_advanced_features = serializers.BooleanField()
 
 
 class MeOutputSerializer(serializers.Serializer):

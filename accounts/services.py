@@ -20,8 +20,9 @@ from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
 from rest_framework_simplejwt.tokens import AccessToken, RefreshToken
 
+from config.exceptions import MSG_INVALID_TOKEN
 from core.exceptions import ApplicationError
-from core.tasks import send_email
+from core.tasks import enqueue_on_commit, send_email
 
 from . import throttles
 from .authentication import access_token_deny
@@ -49,7 +50,7 @@ MSG_CODES_LOCKED = (
 MSG_RESENT = "Si cette adresse correspond à un compte en attente de vérification, un nouveau code vient d'être envoyé."
 MSG_LOGIN_FAILED = "Adresse email ou mot de passe incorrect."
 MSG_NOT_VERIFIED = "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
-MSG_SESSION_INVALID = "Votre session a expiré ou est invalide. Veuillez vous reconnecter."
+MSG_SESSION_INVALID = MSG_INVALID_TOKEN
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
 MSG_PASSWORD_RESET = "Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter."
@@ -64,7 +65,8 @@ EMAIL_INTROS = {
         "Bienvenue sur Flux IA ! Pour activer votre compte, saisissez le code ci-dessous sur l'écran de vérification."
     ),
     OneTimeCode.Purpose.RESET_PASSWORD: (
-        "Vous avez demandé à réinitialiser votre mot de passe Flux IA. Saisissez le code ci-dessous pour en choisir un nouveau."
+        "Vous avez demandé à réinitialiser votre mot de passe Flux IA. "
+        "Saisissez le code ci-dessous pour en choisir un nouveau."
     ),
 }
 
@@ -98,8 +100,7 @@ def one_time_code_issue(*, user: User, purpose: str, channel: str | None = None)
             expires_at=now + timedelta(seconds=OTP_VALIDITY_SECONDS),
         )
         if channel == OneTimeCode.Channel.PHONE:
-            numero = str(user.numero_telephone)
-            transaction.on_commit(lambda: send_code_by_phone_task.delay(numero_telephone=numero, code=code))
+            enqueue_on_commit(send_code_by_phone_task, numero_telephone=str(user.numero_telephone), code=code)
         else:
             _queue_code_email(user=user, purpose=purpose, code=code)
     return otp
@@ -115,9 +116,7 @@ def _queue_code_email(*, user: User, purpose: str, code: str) -> None:
     }
     text = render_to_string("emails/otp_code.txt", context)
     html = render_to_string("emails/otp_code.html", context)
-    subject = EMAIL_SUBJECTS[purpose]
-    to = [user.adresse_email]
-    transaction.on_commit(lambda: send_email.delay(subject=subject, to=to, text=text, html=html))
+    enqueue_on_commit(send_email, subject=EMAIL_SUBJECTS[purpose], to=[user.adresse_email], text=text, html=html)
 
 
 class CodeOutcome(Enum):

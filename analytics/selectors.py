@@ -9,15 +9,13 @@ from django.db.models.functions import Coalesce, ExtractIsoWeekDay
 from django.utils import timezone
 
 from conversations.models import Conversation, Message, QuestionCategory, Sender
+from core.money import format_fcfa
+from emails.models import Email
 from logistics.models import OPEN_STATUSES, Delivery
-from mailbox.models import Email
 
 PERIOD_DAYS = 30
+LABEL_BUSIEST_DAY = "Jour le plus chargé"
 WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}
-
-
-def _fcfa(amount: int) -> str:
-    return f"{amount:,}".replace(",", "\u202f") + " F CFA"
 
 
 def _change(current: float, previous: float) -> float | None:
@@ -154,7 +152,7 @@ def analytics_sales_by_city(*, user) -> dict:
             }
             for row in rows
         ],
-        "totalRevenue": total,
+        "total_revenue": total,
         "explanation": "Somme des montants de toutes les commandes (livraisons) du compte, par ville de livraison ; "
         "la part est celle de la ville dans le total.",
     }
@@ -185,7 +183,7 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
         average = f"{busiest['messages'] / 8:.1f}".replace(".", ",")
         busiest_prediction = {
             "key": "busiest_day",
-            "label": "Jour le plus chargé",
+            "label": LABEL_BUSIEST_DAY,
             "value": day,
             "unit": "jour",
             "explanation": f"Le {day} a reçu le plus de messages de clients sur les 8 dernières semaines "
@@ -194,7 +192,7 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
     else:
         busiest_prediction = {
             "key": "busiest_day",
-            "label": "Jour le plus chargé",
+            "label": LABEL_BUSIEST_DAY,
             "value": None,
             "unit": "jour",
             "explanation": "Pas encore de messages de clients sur les 8 dernières semaines pour faire une prévision.",
@@ -205,8 +203,8 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
             "label": "Chiffre d'affaires des 30 prochains jours",
             "value": revenue_forecast,
             "unit": "F CFA",
-            "explanation": f"Prolongement de la tendance : {_fcfa(orders['revenue'])} sur les 30 derniers jours, "
-            f"{_fcfa(orders['previous_revenue'])} sur les 30 jours d'avant ; on ajoute le même écart.",
+            "explanation": f"Prolongement de la tendance : {format_fcfa(orders['revenue'])} sur les 30 derniers jours, "
+            f"{format_fcfa(orders['previous_revenue'])} sur les 30 jours d'avant ; on ajoute le même écart.",
         },
         {
             "key": "conversations_next_30_days",
@@ -225,11 +223,11 @@ def analytics_overview(*, user, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     totals = _period_totals(user=user, now=now)
     return {
-        "periodDays": PERIOD_DAYS,
-        "generatedAt": now,
+        "period_days": PERIOD_DAYS,
+        "generated_at": now,
         "kpis": analytics_kpis(user=user, now=now, totals=totals),
-        "accuracyByCategory": analytics_accuracy_by_category(user=user),
-        "salesByCity": analytics_sales_by_city(user=user),
+        "accuracy_by_category": analytics_accuracy_by_category(user=user),
+        "sales_by_city": analytics_sales_by_city(user=user),
         "predictions": analytics_predictions(user=user, now=now, totals=totals),
     }
 
@@ -286,7 +284,7 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
             "explanation": "Somme des commandes (livraisons) créées depuis le début du mois.",
         },
     ]
-    return {"cards": cards, "recentActivity": recent_activity(user=user)}
+    return {"cards": cards, "recent_activity": recent_activity(user=user)}
 
 
 def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
@@ -312,7 +310,7 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
             {
                 "type": "delivery",
                 "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
-                "description": f"{delivery.customer_name} — {delivery.commune} — {_fcfa(delivery.amount)}",
+                "description": f"{delivery.customer_name} — {delivery.commune} — {format_fcfa(delivery.amount)}",
                 "time": delivery.delivered_at or delivery.updated_at,
                 "link": "/dashboard/logistics",
             }

@@ -37,16 +37,16 @@ class CitySalesSerializer(serializers.Serializer):
 
 class SalesByCitySerializer(serializers.Serializer):
     cities = CitySalesSerializer(many=True)
-    totalRevenue = serializers.IntegerField()  # noqa: N815
+    total_revenue = serializers.IntegerField()
     explanation = serializers.CharField()
 
 
 class AnalyticsOverviewSerializer(serializers.Serializer):
-    periodDays = serializers.IntegerField()  # noqa: N815
-    generatedAt = serializers.DateTimeField()  # noqa: N815
+    period_days = serializers.IntegerField()
+    generated_at = serializers.DateTimeField()
     kpis = AnalyticsKpiSerializer(many=True)
-    accuracyByCategory = AccuracySerializer()  # noqa: N815
-    salesByCity = SalesByCitySerializer()  # noqa: N815
+    accuracy_by_category = AccuracySerializer()
+    sales_by_city = SalesByCitySerializer()
     predictions = AnalyticsFigureSerializer(many=True)
 
 
@@ -60,4 +60,4 @@ class DashboardActivitySerializer(serializers.Serializer):
 
 class DashboardHomeSerializer(serializers.Serializer):
     cards = AnalyticsFigureSerializer(many=True)
-    recentActivity = DashboardActivitySerializer(many=True)  # noqa: N815
+    recent_activity = DashboardActivitySerializer(many=True)

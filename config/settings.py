@@ -50,10 +50,11 @@ INSTALLED_APPS = [
     "subscriptions",
     "integrations",
     "preferences",
-    "mailbox",
+    "emails",
     "logistics",
     "conversations",
     "analytics",
+    "demo",
 ]
 
 MIDDLEWARE = [

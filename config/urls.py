@@ -31,7 +31,7 @@ api_v1 = [
     path("subscriptions/", include("subscriptions.urls")),
     path("integrations/", include("integrations.urls")),
     path("preferences", include("preferences.urls")),
-    path("mailbox/", include("mailbox.urls")),
+    path("mailbox/", include("emails.urls")),
     path("logistics/", include("logistics.urls")),
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),

@@ -12,6 +12,7 @@ page paints before any JavaScript runs and never downloads the SPA's libraries.
 
 import json
 import logging
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -23,8 +24,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
-from integrations.csp import apply_dashboard_policy
-
 logger = logging.getLogger("flux.spa")
 
 ROUTES_FILE = settings.BASE_DIR / "frontend" / "src" / "config" / "routes.json"
@@ -35,6 +34,17 @@ META_DESCRIPTION = (
     "Flux IA répond à vos clients sur WhatsApp en français, en anglais et en nouchi, vend et prend "
     "les commandes 24h/24. Tableau de bord en français, prix en F CFA."
 )
+
+
+# (path prefix, hook): an app that needs more on some of the SPA's pages (integrations: the Facebook
+# SDK's policy on /dashboard*) registers a hook from its AppConfig.ready(), so core imports no app.
+_route_hooks: list[tuple[str, Callable]] = []
+
+
+def register_route_hook(prefix: str, hook: Callable) -> None:
+    """Call ``hook(response)`` on every SPA route response whose path starts with ``prefix``."""
+    if (prefix, hook) not in _route_hooks:
+        _route_hooks.append((prefix, hook))
 
 
 @cache
@@ -110,10 +120,9 @@ def spa_view(request, path: str = ""):
         return render_landing(request)
     if is_spa_route(request.path):
         response = render_shell(request)
-        if request.path.startswith("/dashboard"):
-            # Only the dashboard loads the Facebook SDK (the WhatsApp panel): only it gets the
-            # wider policy and the popup-friendly opener policy FB.login needs.
-            apply_dashboard_policy(response)
+        for prefix, hook in _route_hooks:
+            if request.path.startswith(prefix):
+                hook(response)
         return response
     logger.info("404 not found: %s", request.path)
     return render_shell(request, status=404)

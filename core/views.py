@@ -31,7 +31,7 @@ def api_not_found(request, *args, **kwargs):
 def handler400(request, exception=None):
     if _is_api(request):
         return json_error_response(MSG_BAD_REQUEST, "bad_request", 400)
-    return HttpResponse("Requête invalide.", status=400, content_type="text/plain; charset=utf-8")
+    return HttpResponse(MSG_BAD_REQUEST, status=400, content_type="text/plain; charset=utf-8")
 
 
 def handler403(request, exception=None):

@@ -1,9 +1,10 @@
 """The dashboard's Content Security Policy: the site's policy plus what the Facebook SDK needs.
 
 The WhatsApp panel loads https://connect.facebook.net/fr_FR/sdk.js only on the dashboard, so only
-the /dashboard* pages get this wider policy; every other page keeps ``settings.SECURE_CSP``. Wire it
-with ``apply_dashboard_policy(response)`` in the view that renders /dashboard* (it also sets the
-opener policy below), or with ``csp_override(dashboard_csp_policy())`` for the CSP alone.
+the /dashboard* pages get this wider policy; every other page keeps ``settings.SECURE_CSP``. The app wires
+``apply_dashboard_policy(response)`` (which also sets the opener policy below) as a route hook of the
+SPA shell for /dashboard* (apps.py, core.spa.register_route_hook); ``csp_override(dashboard_csp_policy())``
+gives the CSP alone to another view.
 
 FB.login opens a popup on www.facebook.com that reports back through ``window.opener``: the
 dashboard pages also need ``Cross-Origin-Opener-Policy: same-origin-allow-popups``

@@ -3,7 +3,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.pagination import PageNumberPagination
+from core.pagination import paginated_response_with_counters
 
 from .selectors import delivery_counters, delivery_get, delivery_list, driver_counters, driver_get, driver_list
 from .serializers import (
@@ -25,18 +25,11 @@ from .services import (
     delivery_schedule,
     delivery_status_change,
     driver_route_optimize,
+    route_distance_km,
 )
 
 TAGS = ["logistics"]
 REFERENCE = OpenApiParameter("reference", str, OpenApiParameter.PATH, description="Référence LIV-<année>-<numéro>.")
-
-
-def paginated_with_counters(view, request, queryset, serializer_class, counters) -> Response:
-    paginator = PageNumberPagination()
-    page = paginator.paginate_queryset(queryset, request, view=view)
-    response = paginator.get_paginated_response(serializer_class(page, many=True).data)
-    response.data["counters"] = counters
-    return response
 
 
 def _delivery_response(delivery, code=status.HTTP_200_OK) -> Response:
@@ -67,7 +60,13 @@ class DeliveryListApi(APIView):
             status=filters.validated_data.get("status"),
             driver_id=filters.validated_data.get("driver"),
         )
-        return paginated_with_counters(self, request, deliveries, DeliveryOutputSerializer, counters)
+        return paginated_response_with_counters(
+            view=self,
+            request=request,
+            queryset=deliveries,
+            serializer_class=DeliveryOutputSerializer,
+            counters=counters,
+        )
 
     @extend_schema(
         operation_id="logistics_deliveries_schedule",
@@ -82,7 +81,7 @@ class DeliveryListApi(APIView):
         serializer = DeliveryScheduleInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        driver = driver_get(user=request.user, driver_id=data["driverId"]) if "driverId" in data else None
+        driver = driver_get(user=request.user, driver_id=data["driver_id"]) if "driver_id" in data else None
         delivery = delivery_schedule(
             user=request.user,
             customer_name=data["customer"],
@@ -91,7 +90,7 @@ class DeliveryListApi(APIView):
             commune=data["commune"],
             products=data["products"],
             amount=data["amount"],
-            estimated_at=data["estimatedTime"],
+            estimated_at=data["estimated_time"],
             priority=data["priority"],
             driver=driver,
             latitude=data.get("latitude"),
@@ -144,7 +143,7 @@ class DeliveryAssignDriverApi(APIView):
         serializer = DeliveryAssignInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         delivery = delivery_get(user=request.user, reference=reference)
-        driver = driver_get(user=request.user, driver_id=serializer.validated_data["driverId"])
+        driver = driver_get(user=request.user, driver_id=serializer.validated_data["driver_id"])
         return _delivery_response(delivery_assign_driver(delivery=delivery, driver=driver))
 
 
@@ -164,7 +163,7 @@ class DeliveryReportDelayApi(APIView):
         return _delivery_response(
             delivery_report_delay(
                 delivery=delivery,
-                estimated_at=serializer.validated_data["estimatedTime"],
+                estimated_at=serializer.validated_data["estimated_time"],
                 note=serializer.validated_data["note"],
             )
         )
@@ -181,14 +180,20 @@ class DriverListApi(APIView):
     )
     def get(self, request):
         counters = driver_counters(user=request.user)
-        return paginated_with_counters(self, request, driver_list(user=request.user), DriverOutputSerializer, counters)
+        return paginated_response_with_counters(
+            view=self,
+            request=request,
+            queryset=driver_list(user=request.user),
+            serializer_class=DriverOutputSerializer,
+            counters=counters,
+        )
 
 
 class DriverRouteOptimizeApi(APIView):
     @extend_schema(
         operation_id="logistics_drivers_optimize_route",
         summary="Optimiser les trajets d'un livreur",
-        description=ROUTE_EXPLANATION + " L'ordre est enregistré (routePosition) et renvoyé.",
+        description=ROUTE_EXPLANATION + " L'ordre est enregistré (route_position) et renvoyé.",
         request=None,
         responses=RouteOutputSerializer,
         tags=TAGS,
@@ -199,7 +204,7 @@ class DriverRouteOptimizeApi(APIView):
         body = {
             "driver": driver,
             "stops": stops,
-            "totalDistanceKm": round(sum(stop.distance_km for stop in stops), 2),
+            "total_distance_km": route_distance_km(stops),
             "explanation": ROUTE_EXPLANATION,
         }
         return Response(RouteOutputSerializer(body).data)

@@ -8,6 +8,8 @@ table rather than a separate Order model, since every order the assistant takes 
 from django.conf import settings
 from django.db import models
 
+from core.choices import Priority
+
 
 class DeliveryStatus(models.TextChoices):
     PENDING = "pending", "En attente"
@@ -30,12 +32,6 @@ PROGRESS = {
     DeliveryStatus.EN_ROUTE: 60,
     DeliveryStatus.DELIVERED: 100,
 }
-
-
-class Priority(models.TextChoices):
-    HIGH = "high", "Urgent"
-    MEDIUM = "medium", "Normal"
-    LOW = "low", "Faible"
 
 
 class DriverStatus(models.TextChoices):
@@ -121,3 +117,6 @@ class DeliverySequence(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "year"], name="logistics_sequence_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.year} : {self.last_number}"

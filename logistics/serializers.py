@@ -1,19 +1,21 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.pagination import PageWithCountersSerializer, counters_serializer
+from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
+
 from .locations import PLACES
 from .models import DeliveryStatus, DriverStatus, Priority
+from .services import MSG_PHONE_INVALID, MSG_UNKNOWN_COMMUNE
 
 MSG_STATUS_UNKNOWN = "Statut inconnu : utilisez pending, preparing, en_route ou delivered."
 MSG_PRIORITY_UNKNOWN = "Priorité inconnue : utilisez high, medium ou low."
-MSG_COMMUNE_UNKNOWN = "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."
 MSG_DATETIME_INVALID = "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z)."
 MSG_REQUIRED = "Ce champ est obligatoire."
 MSG_NOTE_REQUIRED = "Précisez la raison du retard."
 MSG_NOTE_TOO_LONG = "La raison du retard ne peut pas dépasser 300 caractères."
 MSG_PRODUCTS_EMPTY = "Indiquez au moins un produit."
 MSG_AMOUNT_INVALID = "Le montant doit être un nombre entier de F CFA, positif ou nul."
-MSG_PHONE_INVALID = "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
 MSG_DRIVER_INVALID = "Identifiant de livreur invalide."
 MSG_COORDINATES_PAIR = "Indiquez la latitude et la longitude ensemble."
 
@@ -36,12 +38,12 @@ class DeliveryCoordinatesSerializer(serializers.Serializer):
 
 class DeliveryDelayOutputSerializer(serializers.Serializer):
     note = serializers.CharField(source="delay_note")
-    reportedAt = serializers.DateTimeField(source="delay_reported_at")  # noqa: N815
+    reported_at = serializers.DateTimeField(source="delay_reported_at")
 
 
 class DeliveryOutputSerializer(serializers.Serializer):
     """SPEC.md's Delivery shape (id LIV-year-number, customer, phone, address, products, status,
-    driver, estimatedTime, progress, priority) plus labels, place, amount and delay."""
+    driver, estimated_time, progress, priority) plus labels, place, amount and delay."""
 
     id = serializers.CharField(source="reference")
     customer = serializers.CharField(source="customer_name")
@@ -53,16 +55,16 @@ class DeliveryOutputSerializer(serializers.Serializer):
     products = serializers.ListField(child=serializers.CharField())
     amount = serializers.IntegerField(help_text="Montant de la commande en F CFA.")
     status = serializers.ChoiceField(choices=DeliveryStatus.choices)
-    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
+    status_label = serializers.CharField(source="get_status_display")
     driver = DriverSummarySerializer(allow_null=True)
-    estimatedTime = serializers.DateTimeField(source="estimated_at", allow_null=True)  # noqa: N815
+    estimated_time = serializers.DateTimeField(source="estimated_at", allow_null=True)
     progress = serializers.IntegerField(min_value=0, max_value=100)
     priority = serializers.ChoiceField(choices=Priority.choices)
-    priorityLabel = serializers.CharField(source="get_priority_display")  # noqa: N815
+    priority_label = serializers.CharField(source="get_priority_display")
     delay = serializers.SerializerMethodField()
-    routePosition = serializers.IntegerField(source="route_position", allow_null=True)  # noqa: N815
-    createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
-    deliveredAt = serializers.DateTimeField(source="delivered_at", allow_null=True)  # noqa: N815
+    route_position = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    delivered_at = serializers.DateTimeField(allow_null=True)
 
     @extend_schema_field(DeliveryDelayOutputSerializer(allow_null=True))
     def get_delay(self, obj):
@@ -84,9 +86,9 @@ class DriverOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     phone = serializers.CharField()
     status = serializers.SerializerMethodField()
-    statusLabel = serializers.SerializerMethodField()  # noqa: N815
+    status_label = serializers.SerializerMethodField()
     deliveries = serializers.IntegerField(source="delivered_count", help_text="Livraisons effectuées.")
-    openDeliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")  # noqa: N815
+    open_deliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")
     rating = serializers.FloatField()
     location = DriverLocationSerializer(source="*")
 
@@ -96,60 +98,46 @@ class DriverOutputSerializer(serializers.Serializer):
     def get_status(self, obj) -> str:
         return self._status(obj).value
 
-    def get_statusLabel(self, obj) -> str:  # noqa: N802
+    def get_status_label(self, obj) -> str:
         return self._status(obj).label
 
 
-class DeliveryCountersSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    pending = serializers.IntegerField()
-    preparing = serializers.IntegerField()
-    en_route = serializers.IntegerField()
-    delivered = serializers.IntegerField()
+DeliveryCountersSerializer = counters_serializer(
+    "DeliveryCountersSerializer", ["total", *(status.value for status in DeliveryStatus)]
+)
+DriverCountersSerializer = counters_serializer("DriverCountersSerializer", ["total", "active", "available"])
 
 
-class DriverCountersSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    active = serializers.IntegerField()
-    available = serializers.IntegerField()
-
-
-class DeliveryListResponseSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
+class DeliveryListResponseSerializer(PageWithCountersSerializer):
     results = DeliveryOutputSerializer(many=True)
     counters = DeliveryCountersSerializer()
 
 
-class DriverListResponseSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
+class DriverListResponseSerializer(PageWithCountersSerializer):
     results = DriverOutputSerializer(many=True)
     counters = DriverCountersSerializer()
 
 
-class DeliveryListFilterSerializer(serializers.Serializer):
+class DeliveryListFilterSerializer(InputSerializer):
     status = serializers.ChoiceField(
         choices=DeliveryStatus.choices, required=False, error_messages={"invalid_choice": MSG_STATUS_UNKNOWN}
     )
     driver = serializers.IntegerField(required=False, min_value=1, error_messages={"invalid": MSG_DRIVER_INVALID})
 
 
-class DeliveryStatusInputSerializer(serializers.Serializer):
+class DeliveryStatusInputSerializer(InputSerializer):
     status = serializers.ChoiceField(
         choices=DeliveryStatus.choices, error_messages=_required(invalid_choice=MSG_STATUS_UNKNOWN)
     )
 
 
-class DeliveryAssignInputSerializer(serializers.Serializer):
-    driverId = serializers.IntegerField(min_value=1, error_messages=_required(invalid=MSG_DRIVER_INVALID))  # noqa: N815
+class DeliveryAssignInputSerializer(InputSerializer):
+    driver_id = serializers.IntegerField(min_value=1, error_messages=_required(invalid=MSG_DRIVER_INVALID))
 
 
-class DeliveryDelayInputSerializer(serializers.Serializer):
-    estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
-    note = serializers.CharField(
+class DeliveryDelayInputSerializer(InputSerializer):
+    estimated_time = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))
+    note = StrictCharField(
         max_length=300,
         error_messages={
             "required": MSG_NOTE_REQUIRED,
@@ -160,30 +148,28 @@ class DeliveryDelayInputSerializer(serializers.Serializer):
     )
 
 
-class DeliveryScheduleInputSerializer(serializers.Serializer):
+class DeliveryScheduleInputSerializer(InputSerializer):
     """Planifier une livraison: the order to deliver and when."""
 
-    customer = serializers.CharField(max_length=120, error_messages=_required())
-    phone = serializers.RegexField(
-        r"^\+?[0-9]{8,15}$", max_length=20, error_messages=_required(invalid=MSG_PHONE_INVALID)
-    )
-    address = serializers.CharField(max_length=255, error_messages=_required())
+    customer = StrictCharField(max_length=120, error_messages=_required())
+    phone = PhoneNumberField(invalid_message=MSG_PHONE_INVALID, max_length=20, error_messages=_required())
+    address = StrictCharField(max_length=255, error_messages=_required())
     commune = serializers.ChoiceField(
-        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_COMMUNE_UNKNOWN)
+        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_UNKNOWN_COMMUNE)
     )
     products = serializers.ListField(
-        child=serializers.CharField(max_length=120),
+        child=StrictCharField(max_length=120),
         allow_empty=False,
         error_messages=_required(empty=MSG_PRODUCTS_EMPTY),
     )
     amount = serializers.IntegerField(
         min_value=0, error_messages=_required(invalid=MSG_AMOUNT_INVALID, min_value=MSG_AMOUNT_INVALID)
     )
-    estimatedTime = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))  # noqa: N815
+    estimated_time = serializers.DateTimeField(error_messages=_required(invalid=MSG_DATETIME_INVALID))
     priority = serializers.ChoiceField(
         choices=Priority.choices, default=Priority.MEDIUM, error_messages={"invalid_choice": MSG_PRIORITY_UNKNOWN}
     )
-    driverId = serializers.IntegerField(min_value=1, required=False, error_messages={"invalid": MSG_DRIVER_INVALID})  # noqa: N815
+    driver_id = serializers.IntegerField(min_value=1, required=False, error_messages={"invalid": MSG_DRIVER_INVALID})
     latitude = serializers.FloatField(min_value=-90, max_value=90, required=False)
     longitude = serializers.FloatField(min_value=-180, max_value=180, required=False)
 
@@ -195,12 +181,12 @@ class DeliveryScheduleInputSerializer(serializers.Serializer):
 
 class RouteStopSerializer(serializers.Serializer):
     position = serializers.IntegerField()
-    distanceKm = serializers.FloatField(source="distance_km", help_text="Distance depuis l'arrêt précédent.")  # noqa: N815
+    distance_km = serializers.FloatField(help_text="Distance depuis l'arrêt précédent.")
     delivery = DeliveryOutputSerializer()
 
 
 class RouteOutputSerializer(serializers.Serializer):
     driver = DriverOutputSerializer()
     stops = RouteStopSerializer(many=True)
-    totalDistanceKm = serializers.FloatField()  # noqa: N815
+    total_distance_km = serializers.FloatField()
     explanation = serializers.CharField()

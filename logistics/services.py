@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.exceptions import ApplicationError
+from core.phone import InvalidPhoneNumber, phone_to_e164
 
 from .locations import PLACES
 from .models import (
@@ -32,6 +33,7 @@ MSG_DRIVER_REQUIRED = "Assignez un livreur avant de mettre la livraison {referen
 MSG_ASSIGN_DELIVERED = "Impossible d'assigner un livreur : la livraison {reference} est déjà livrée."
 MSG_DELAY_DELIVERED = "Impossible de signaler un retard : la livraison {reference} est déjà livrée."
 MSG_TIME_IN_PAST = "L'heure estimée doit être dans le futur."
+MSG_PHONE_INVALID = "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
 MSG_UNKNOWN_COMMUNE = "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."
 
 ROUTE_EXPLANATION = (
@@ -61,6 +63,16 @@ def delivery_reference_next(*, user, year: int) -> int:
 
 def format_reference(year: int, number: int) -> str:
     return f"LIV-{year}-{number:03d}"
+
+
+def customer_phone_e164(raw: str) -> str:
+    """The customer's number as E.164, the form conversations store too (one customer, one number)."""
+    try:
+        return phone_to_e164(raw)
+    except InvalidPhoneNumber:
+        raise ApplicationError(
+            MSG_PHONE_INVALID, code="validation_error", errors={"phone": [MSG_PHONE_INVALID]}
+        ) from None
 
 
 def place_coordinates(commune: str) -> tuple[str, float, float]:
@@ -94,7 +106,8 @@ def delivery_schedule(
     if driver is not None and driver.owner_id != user.pk:
         raise ValueError("The driver belongs to another account.")
     if estimated_at is not None and estimated_at <= timezone.now():
-        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
+    customer_phone = customer_phone_e164(customer_phone)
     city, default_lat, default_lng = place_coordinates(commune)
     created_at = created_at or timezone.now()
     year = timezone.localtime(created_at).year
@@ -183,7 +196,7 @@ def delivery_report_delay(*, delivery: Delivery, estimated_at: datetime, note: s
     if delivery.status == DeliveryStatus.DELIVERED:
         raise ApplicationError(MSG_DELAY_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
     if estimated_at <= timezone.now():
-        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimatedTime": [MSG_TIME_IN_PAST]})
+        raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
     delivery.estimated_at = estimated_at
     delivery.delay_note = note
     delivery.delay_reported_at = timezone.now()
@@ -206,6 +219,11 @@ class RouteStop:
     position: int
     delivery: Delivery
     distance_km: float
+
+
+def route_distance_km(stops: list[RouteStop]) -> float:
+    """The round's length: the sum of its legs, from the driver's position to the last stop."""
+    return round(sum(stop.distance_km for stop in stops), 2)
 
 
 @transaction.atomic

@@ -2,9 +2,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .selectors import preferences_get
 from .serializers import PreferencesOutputSerializer, PreferencesUpdateInputSerializer
-from .services import preferences_update
+from .services import preferences_get_or_create, preferences_update
 
 
 class PreferencesDetailApi(APIView):
@@ -12,13 +11,13 @@ class PreferencesDetailApi(APIView):
         operation_id="preferences_retrieve",
         summary="Préférences du compte (configuration de l'IA et notifications)",
         description="Créées avec les valeurs par défaut à la première lecture : langues fr, en, nouchi ; "
-        "ton professionnel ; lundi–samedi 08:00–20:00 ; notifications newMessages, aiAlerts, "
-        "deliveryUpdates activées, weeklyReports désactivée.",
+        "ton professionnel ; lundi–samedi 08:00–20:00 ; notifications new_messages, ai_alerts, "
+        "delivery_updates activées, weekly_reports désactivée.",
         responses=PreferencesOutputSerializer,
         tags=["preferences"],
     )
     def get(self, request):
-        return Response(PreferencesOutputSerializer(preferences_get(user=request.user)).data)
+        return Response(PreferencesOutputSerializer(preferences_get_or_create(user=request.user)).data)
 
     @extend_schema(
         operation_id="preferences_update",

@@ -1,9 +1,12 @@
 """The preferences as the profile page shows them: ``{ai: {...}, notifications: {...}}``.
 
-Field names follow SPEC.md's camelCase sample shapes (``newMessages``, ``weeklyReports``...).
+Keys are snake_case like every resource (the API convention); SPEC.md's camelCase samples (``newMessages``...)
+become ``new_messages``, ``weekly_reports``...
 """
 
 from rest_framework import serializers
+
+from core.serializers import InputSerializer, StrictCharField
 
 from .models import Language, Tone, Weekday
 
@@ -17,7 +20,7 @@ MSG_DESCRIPTION_TOO_LONG = "La description ne peut pas dépasser 500 caractères
 MSG_BOOLEAN_INVALID = "Valeur invalide : utilisez true ou false."
 
 
-class OpeningHoursSerializer(serializers.Serializer):
+class OpeningHoursSerializer(InputSerializer):
     days = serializers.ListField(
         child=serializers.ChoiceField(choices=Weekday.choices, error_messages={"invalid_choice": MSG_DAY_INVALID}),
         allow_empty=False,
@@ -28,7 +31,7 @@ class OpeningHoursSerializer(serializers.Serializer):
     closes = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
 
 
-class AiConfigurationSerializer(serializers.Serializer):
+class AiConfigurationSerializer(InputSerializer):
     languages = serializers.ListField(
         child=serializers.ChoiceField(
             choices=Language.choices, error_messages={"invalid_choice": MSG_LANGUAGE_INVALID}
@@ -40,8 +43,8 @@ class AiConfigurationSerializer(serializers.Serializer):
     tone = serializers.ChoiceField(
         choices=Tone.choices, required=False, error_messages={"invalid_choice": MSG_TONE_INVALID}
     )
-    openingHours = OpeningHoursSerializer(required=False)  # noqa: N815 (the API's field name)
-    businessDescription = serializers.CharField(  # noqa: N815
+    opening_hours = OpeningHoursSerializer(required=False)
+    business_description = StrictCharField(
         max_length=500, allow_blank=True, required=False, error_messages={"max_length": MSG_DESCRIPTION_TOO_LONG}
     )
 
@@ -50,14 +53,14 @@ def _switch():
     return serializers.BooleanField(required=False, error_messages={"invalid": MSG_BOOLEAN_INVALID})
 
 
-class NotificationsSerializer(serializers.Serializer):
-    newMessages = _switch()  # noqa: N815
-    aiAlerts = _switch()  # noqa: N815
-    deliveryUpdates = _switch()  # noqa: N815
-    weeklyReports = _switch()  # noqa: N815
+class NotificationsSerializer(InputSerializer):
+    new_messages = _switch()
+    ai_alerts = _switch()
+    delivery_updates = _switch()
+    weekly_reports = _switch()
 
 
-class PreferencesUpdateInputSerializer(serializers.Serializer):
+class PreferencesUpdateInputSerializer(InputSerializer):
     ai = AiConfigurationSerializer(required=False)
     notifications = NotificationsSerializer(required=False)
 
@@ -65,19 +68,19 @@ class PreferencesUpdateInputSerializer(serializers.Serializer):
         """Flatten the nested input into the service's field names."""
         data = self.validated_data
         ai = data.get("ai", {})
-        hours = ai.get("openingHours", {})
+        hours = ai.get("opening_hours", {})
         notifications = data.get("notifications", {})
         mapping = {
             "languages": ai.get("languages"),
             "tone": ai.get("tone"),
-            "business_description": ai.get("businessDescription"),
+            "business_description": ai.get("business_description"),
             "opening_days": hours.get("days"),
             "opens_at": hours.get("opens"),
             "closes_at": hours.get("closes"),
-            "new_messages": notifications.get("newMessages"),
-            "ai_alerts": notifications.get("aiAlerts"),
-            "delivery_updates": notifications.get("deliveryUpdates"),
-            "weekly_reports": notifications.get("weeklyReports"),
+            "new_messages": notifications.get("new_messages"),
+            "ai_alerts": notifications.get("ai_alerts"),
+            "delivery_updates": notifications.get("delivery_updates"),
+            "weekly_reports": notifications.get("weekly_reports"),
         }
         kwargs = {key: value for key, value in mapping.items() if value is not None}
         if "languages" in kwargs:
@@ -96,25 +99,25 @@ class OpeningHoursOutputSerializer(serializers.Serializer):
 
 class AiConfigurationOutputSerializer(serializers.Serializer):
     languages = serializers.ListField(child=serializers.CharField())
-    languageLabels = serializers.SerializerMethodField()  # noqa: N815
+    language_labels = serializers.SerializerMethodField()
     tone = serializers.CharField()
-    toneLabel = serializers.CharField(source="get_tone_display")  # noqa: N815
-    openingHours = OpeningHoursOutputSerializer(source="*")  # noqa: N815
-    businessDescription = serializers.CharField(source="business_description")  # noqa: N815
+    tone_label = serializers.CharField(source="get_tone_display")
+    opening_hours = OpeningHoursOutputSerializer(source="*")
+    business_description = serializers.CharField()
 
-    def get_languageLabels(self, obj) -> list[str]:  # noqa: N802
+    def get_language_labels(self, obj) -> list[str]:
         labels = dict(Language.choices)
         return [labels[code] for code in obj.languages if code in labels]
 
 
 class NotificationsOutputSerializer(serializers.Serializer):
-    newMessages = serializers.BooleanField(source="new_messages")  # noqa: N815
-    aiAlerts = serializers.BooleanField(source="ai_alerts")  # noqa: N815
-    deliveryUpdates = serializers.BooleanField(source="delivery_updates")  # noqa: N815
-    weeklyReports = serializers.BooleanField(source="weekly_reports")  # noqa: N815
+    new_messages = serializers.BooleanField()
+    ai_alerts = serializers.BooleanField()
+    delivery_updates = serializers.BooleanField()
+    weekly_reports = serializers.BooleanField()
 
 
 class PreferencesOutputSerializer(serializers.Serializer):
     ai = AiConfigurationOutputSerializer(source="*")
     notifications = NotificationsOutputSerializer(source="*")
-    updatedAt = serializers.DateTimeField(source="updated_at")  # noqa: N815
+    updated_at = serializers.DateTimeField()

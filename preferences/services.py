@@ -20,6 +20,12 @@ FIELDS = (
 )
 
 
+def preferences_get_or_create(*, user) -> AccountPreferences:
+    """The account's preferences, created with the defaults the first time they are asked for."""
+    preferences, _ = AccountPreferences.objects.get_or_create(owner=user)
+    return preferences
+
+
 @transaction.atomic
 def preferences_update(*, user, **changes) -> AccountPreferences:
     """Save the given fields (any subset of FIELDS) on the account's preferences."""
@@ -32,7 +38,7 @@ def preferences_update(*, user, **changes) -> AccountPreferences:
         raise ApplicationError(
             MSG_CLOSES_BEFORE_OPENS,
             code="validation_error",
-            errors={"ai.openingHours.closes": [MSG_CLOSES_BEFORE_OPENS]},
+            errors={"ai.opening_hours.closes": [MSG_CLOSES_BEFORE_OPENS]},
         )
     preferences.save()
     return preferences

@@ -1,12 +1,20 @@
 """Staff tools: edit the plan catalogue, read the history of plan changes, see (and correct) the
-monthly conversation counters. An account's own plan is changed in the user admin (accounts app),
-which records the change through services.user_plan_set."""
+monthly conversation counters. An account's own plan is changed in the user admin: this app extends
+the accounts app's user admin so that the change goes through services.user_plan_set and is recorded
+(accounts, which this app builds on, knows nothing of plans)."""
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserChangeForm
+
+from accounts.admin import UserAdmin as AccountUserAdmin
 
 from .models import DEFAULT_PLAN_CODE, DEFAULT_PLANS, ConversationUsage, Plan, PlanChange
-from .selectors import price_label
+from .selectors import plan_get, price_label
+from .services import user_plan_set
+
+MSG_FORM_UNKNOWN_PLAN = "Plan d'abonnement inconnu : « {code} »."
 
 DEFAULT_CODES = frozenset(row["code"] for row in DEFAULT_PLANS)
 
@@ -92,3 +100,37 @@ class ConversationUsageAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+class AccountChangeForm(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = get_user_model()
+        fields = "__all__"
+
+    def clean_plan_abonnement(self):
+        """An unknown plan code is a form error, not a failure after saving."""
+        code = (self.cleaned_data.get("plan_abonnement") or "").strip()
+        if plan_get(code) is None:
+            raise forms.ValidationError(MSG_FORM_UNKNOWN_PLAN.format(code=code))
+        return code
+
+
+class AccountWithPlanAdmin(AccountUserAdmin):
+    form = AccountChangeForm
+
+    def save_model(self, request, obj, form, change):
+        """Plan changes go through user_plan_set, which validates and records them: the other
+        fields are saved with the plan the account had, then the service moves it to the new one."""
+        plan_fields = {"plan_abonnement", "statut_abonnement"}
+        if not (change and plan_fields & set(form.changed_data)):
+            super().save_model(request, obj, form, change)
+            return
+        plan_code, plan_status = obj.plan_abonnement, obj.statut_abonnement
+        previous = type(obj).objects.values_list("plan_abonnement", "statut_abonnement").get(pk=obj.pk)
+        obj.plan_abonnement, obj.statut_abonnement = previous
+        super().save_model(request, obj, form, change)
+        user_plan_set(user=obj, plan_code=plan_code, status=plan_status, changed_by=request.user, source="admin")
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountWithPlanAdmin)

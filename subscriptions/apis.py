@@ -18,33 +18,33 @@ class SubscriptionCurrentApi(APIView):
             ref_name = "SubscriptionCard"
 
         plan = serializers.CharField(help_text="Code du plan : gratuit, pro, entreprise.")
-        planName = serializers.CharField(help_text="Nom affiché du plan.")
+        plan_name = serializers.CharField(help_text="Nom affiché du plan.")
         price = serializers.IntegerField(
             allow_null=True, help_text="Prix mensuel en F CFA ; null quand le prix est « sur devis »."
         )
-        priceLabel = serializers.CharField(
+        price_label = serializers.CharField(
             help_text="Prix formaté en français (espaces insécables) : « 89 355 F CFA », « 0 F CFA » ou « Sur devis »."
         )
-        nextBillingDate = serializers.DateField(
+        next_billing_date = serializers.DateField(
             allow_null=True,
             help_text=(
                 "Prochaine facturation (1er du mois suivant, heure d'Abidjan) pour un plan payant au statut "
                 "actif ou essai ; null sinon (plan gratuit, sur devis, ou statut non facturé)."
             ),
         )
-        conversationsUsed = serializers.IntegerField(
+        conversations_used = serializers.IntegerField(
             help_text="Nouvelles conversations démarrées ce mois calendaire (heure d'Abidjan)."
         )
-        conversationLimit = serializers.IntegerField(help_text="Plafond mensuel du plan ; -1 pour illimité.")
-        usagePercent = serializers.IntegerField(
+        conversation_limit = serializers.IntegerField(help_text="Plafond mensuel du plan ; -1 pour illimité.")
+        usage_percent = serializers.IntegerField(
             allow_null=True, help_text="Consommation en pourcentage du plafond (0 à 100) ; null si illimité."
         )
-        periodStart = serializers.DateField(help_text="Premier jour du mois de consommation en cours.")
-        usageResetsOn = serializers.DateField(help_text="Jour où le compteur repart de zéro (1er du mois suivant).")
+        period_start = serializers.DateField(help_text="Premier jour du mois de consommation en cours.")
+        usage_resets_on = serializers.DateField(help_text="Jour où le compteur repart de zéro (1er du mois suivant).")
         status = serializers.CharField(help_text="Statut : inactif, essai, actif, suspendu, expire.")
-        statusLabel = serializers.CharField(help_text="Libellé français du statut.")
-        canAccessAnalytics = serializers.BooleanField()
-        canUseAdvancedFeatures = serializers.BooleanField()
+        status_label = serializers.CharField(help_text="Libellé français du statut.")
+        can_access_analytics = serializers.BooleanField()
+        can_use_advanced_features = serializers.BooleanField()
 
     @extend_schema(
         operation_id="subscriptions_current",
@@ -59,19 +59,19 @@ class SubscriptionCurrentApi(APIView):
                 "Plan pro",
                 value={
                     "plan": "pro",
-                    "planName": "Pro Business",
+                    "plan_name": "Pro Business",
                     "price": 89355,
-                    "priceLabel": "89\u202f355\u00a0F CFA",
-                    "nextBillingDate": "2026-12-01",
-                    "conversationsUsed": 247,
-                    "conversationLimit": 1000,
-                    "usagePercent": 25,
-                    "periodStart": "2026-11-01",
-                    "usageResetsOn": "2026-12-01",
+                    "price_label": "89\u202f355\u00a0F CFA",
+                    "next_billing_date": "2026-12-01",
+                    "conversations_used": 247,
+                    "conversation_limit": 1000,
+                    "usage_percent": 25,
+                    "period_start": "2026-11-01",
+                    "usage_resets_on": "2026-12-01",
                     "status": "actif",
-                    "statusLabel": "Actif",
-                    "canAccessAnalytics": True,
-                    "canUseAdvancedFeatures": False,
+                    "status_label": "Actif",
+                    "can_access_analytics": True,
+                    "can_use_advanced_features": False,
                 },
                 response_only=True,
             )

@@ -1,6 +1,5 @@
 from django.apps import AppConfig
-from django.conf import settings
-from django.db.models.signals import post_init, post_migrate
+from django.db.models.signals import post_migrate
 
 
 def restore_default_plans(sender, using="default", apps=None, **kwargs):
@@ -24,22 +23,16 @@ def restore_default_plans(sender, using="default", apps=None, **kwargs):
         Plan.objects.using(using).get_or_create(code=row["code"], defaults=row)
 
 
-def remember_loaded_subscription(sender, instance, **kwargs):
-    from .services import remember_loaded_subscription as remember
-
-    remember(instance)
-
-
 class SubscriptionsConfig(AppConfig):
     name = "subscriptions"
     verbose_name = "Abonnements"
 
     def ready(self):
         post_migrate.connect(restore_default_plans, sender=self, dispatch_uid="subscriptions_restore_default_plans")
-        # Lets services.user_plan_set record the "from" plan even when a caller (the user admin)
-        # saved the new values before calling it.
-        post_init.connect(
-            remember_loaded_subscription,
-            sender=settings.AUTH_USER_MODEL,
-            dispatch_uid="subscriptions_remember_loaded_subscription",
-        )
+        from accounts.selectors import register_account_overview_block
+
+        from .selectors import account_permissions, account_status
+
+        # GET/PATCH /auth/me's plan blocks: accounts asks, this app answers (no import the other way).
+        register_account_overview_block("account", account_status)
+        register_account_overview_block("permissions", account_permissions)

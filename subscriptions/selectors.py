@@ -13,18 +13,14 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.utils import timezone
 
+from core.money import format_fcfa
+
 from .models import DEFAULT_PLAN_CODE, DEFAULT_PLANS, UNLIMITED, ConversationUsage, Plan
 
 # Statuses in which a paid plan is billed (and so has a next billing date).
 BILLED_STATUSES = frozenset({"actif", "essai"})
 
 PRICE_ON_QUOTE_LABEL = "Sur devis"
-# French number formatting: groups of three digits separated by a narrow no-break space (U+202F,
-# what Intl.NumberFormat("fr-FR") writes), and a no-break space (U+00A0) before the currency so
-# the amount never wraps away from it: "89 355 F CFA".
-THOUSANDS_SEPARATOR = "\u202f"
-CURRENCY_SEPARATOR = "\u00a0"
-CURRENCY = "F CFA"
 
 
 def business_timezone() -> ZoneInfo:
@@ -77,9 +73,9 @@ def account_status(user) -> dict:
     """The ``account`` block of GET /auth/me."""
     plan = plan_for(user)
     return {
-        "subscriptionPlan": plan.code,
-        "isFullyVerified": bool(user.compte_verifie and user.otp_verified),
-        "conversationLimit": plan.conversation_limit,
+        "subscription_plan": plan.code,
+        "is_fully_verified": bool(user.compte_verifie and user.otp_verified),
+        "conversation_limit": plan.conversation_limit,
     }
 
 
@@ -87,8 +83,8 @@ def account_permissions(user) -> dict:
     """The ``permissions`` block of GET /auth/me, read from the plan row's flags."""
     plan = plan_for(user)
     return {
-        "canAccessAnalytics": plan.can_access_analytics,
-        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+        "can_access_analytics": plan.can_access_analytics,
+        "can_use_advanced_features": plan.can_use_advanced_features,
     }
 
 
@@ -104,8 +100,7 @@ def price_label(price_fcfa: int | None) -> str:
     """ "89 355 F CFA" with French digit grouping, or "Sur devis" when the price is on quote."""
     if price_fcfa is None:
         return PRICE_ON_QUOTE_LABEL
-    grouped = f"{price_fcfa:,}".replace(",", THOUSANDS_SEPARATOR)
-    return f"{grouped}{CURRENCY_SEPARATOR}{CURRENCY}"
+    return format_fcfa(price_fcfa)
 
 
 def next_billing_date(user, plan: Plan, *, at: datetime | None = None) -> date | None:
@@ -133,17 +128,17 @@ def subscription_card(user, *, at: datetime | None = None) -> dict:
     billing = next_billing_date(user, plan, at=at)
     return {
         "plan": plan.code,
-        "planName": plan.name,
+        "plan_name": plan.name,
         "price": plan.price_fcfa,
-        "priceLabel": price_label(plan.price_fcfa),
-        "nextBillingDate": billing,
-        "conversationsUsed": used,
-        "conversationLimit": limit,
-        "usagePercent": percent,
-        "periodStart": month_start(at),
-        "usageResetsOn": next_month_start(at),
+        "price_label": price_label(plan.price_fcfa),
+        "next_billing_date": billing,
+        "conversations_used": used,
+        "conversation_limit": limit,
+        "usage_percent": percent,
+        "period_start": month_start(at),
+        "usage_resets_on": next_month_start(at),
         "status": status,
-        "statusLabel": status_labels.get(status, status),
-        "canAccessAnalytics": plan.can_access_analytics,
-        "canUseAdvancedFeatures": plan.can_use_advanced_features,
+        "status_label": status_labels.get(status, status),
+        "can_access_analytics": plan.can_access_analytics,
+        "can_use_advanced_features": plan.can_use_advanced_features,
     }

@@ -30,9 +30,9 @@ def user_plan_set(*, user, plan_code: str, status: str | None = None, changed_by
     A PlanChange row (who, when, from plan/status, to plan/status, source) is written when the plan
     or the status actually changes; setting the same values again records nothing.
 
-    The "from" values are read from the database (locked), not from ``user``: the admin hands over
-    an instance whose fields the form has already overwritten. If the database already holds the
-    new values (the caller saved first), the values the instance was loaded with are used instead.
+    The "from" values are read from the database (locked), not from ``user``: callers must not
+    save the new values first (the user admin saves the other fields with the old plan, then calls
+    this). A caller that did save them first records the change with ``plan_change_record``.
     Returns the same, updated ``user``.
     """
     User = get_user_model()
@@ -52,48 +52,37 @@ def user_plan_set(*, user, plan_code: str, status: str | None = None, changed_by
         raise ValueError("user_plan_set needs a saved account.")
 
     with transaction.atomic():
-        stored = User.objects.select_for_update().values_list("plan_abonnement", "statut_abonnement").get(pk=user.pk)
-        previous = loaded_subscription(user)
-        to_status = status if status is not None else stored[1]
-        if stored == (plan_code, to_status) and previous is not None:
-            # The caller saved the new values before calling (an admin save_model calling
-            # super() first): the values the instance was loaded with are the "from".
-            stored = previous
-        from_plan, from_status = stored
-
+        from_plan, from_status = (
+            User.objects.select_for_update().values_list("plan_abonnement", "statut_abonnement").get(pk=user.pk)
+        )
+        to_status = status if status is not None else from_status
         user.plan_abonnement = plan_code
         user.statut_abonnement = to_status
         user.save(update_fields=["plan_abonnement", "statut_abonnement", "date_modification"])
-        remember_loaded_subscription(user)
-        if (from_plan, from_status) != (plan_code, to_status):
-            PlanChange.objects.create(
-                user=user,
-                changed_by=changed_by if getattr(changed_by, "pk", None) else None,
-                from_plan=from_plan,
-                to_plan=plan_code,
-                from_status=from_status,
-                to_status=to_status,
-                source=source,
-            )
+        plan_change_record(
+            user=user, from_plan=from_plan, from_status=from_status, changed_by=changed_by, source=source
+        )
     return user
 
 
-_LOADED_ATTRIBUTE = "_subscriptions_loaded"
+def plan_change_record(*, user, from_plan: str, from_status: str, changed_by=None, source: str = "admin"):
+    """Record that ``user`` (saved with its new plan and status) came from ``from_plan``/``from_status``.
 
-
-def remember_loaded_subscription(user) -> None:
-    """Note the plan and status an account instance holds now (connected to the User's post_init).
-
-    user_plan_set uses it only when the database already holds the new values, to still record
-    where the change came from. Deferred fields are not loaded on purpose (no extra query).
+    Nothing is recorded when nothing changed. Returns the PlanChange row, or None.
     """
-    values = user.__dict__
-    if "plan_abonnement" in values and "statut_abonnement" in values:
-        setattr(user, _LOADED_ATTRIBUTE, (values["plan_abonnement"], values["statut_abonnement"]))
-
-
-def loaded_subscription(user) -> tuple[str, str] | None:
-    return getattr(user, _LOADED_ATTRIBUTE, None)
+    if source not in PlanChange.Source.values:
+        raise ApplicationError(MSG_UNKNOWN_SOURCE.format(source=source), code="unknown_source", status_code=400)
+    if (from_plan, from_status) == (user.plan_abonnement, user.statut_abonnement):
+        return None
+    return PlanChange.objects.create(
+        user=user,
+        changed_by=changed_by if getattr(changed_by, "pk", None) else None,
+        from_plan=from_plan,
+        to_plan=user.plan_abonnement,
+        from_status=from_status,
+        to_status=user.statut_abonnement,
+        source=source,
+    )
 
 
 def conversation_quota_consume(*, user, at: datetime | None = None) -> int:

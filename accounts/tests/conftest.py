@@ -1,11 +1,12 @@
-"""Fixtures of the accounts tests: registration payloads, logged-in clients, code capture."""
+"""Fixtures of the accounts tests: registration payloads, a client signed in through the real login
+(JWT, unlike the root owner_api), code capture. The account is the root conftest's ``owner``."""
 
 import re
 
 import pytest
 from django.core import mail
 
-from .factories import PASSWORD, UserFactory
+from .factories import PASSWORD
 
 CODE_RE = re.compile(r"^\s*(\d{6})\s*$", re.MULTILINE)
 
@@ -44,14 +45,9 @@ def registration():
 
 
 @pytest.fixture
-def user(db):
-    return UserFactory()
-
-
-@pytest.fixture
-def tokens(api_client, user):
+def tokens(api_client, owner):
     response = api_client.post(
-        "/api/v1/auth/login", {"adresse_email": user.adresse_email, "mot_de_passe": PASSWORD}, format="json"
+        "/api/v1/auth/login", {"adresse_email": owner.adresse_email, "mot_de_passe": PASSWORD}, format="json"
     )
     assert response.status_code == 200, response.json()
     return response.json()

@@ -24,19 +24,19 @@ def login(client, email, password=PASSWORD, **extra):
     return client.post(LOGIN, {"adresse_email": email, "mot_de_passe": password}, format="json", **extra)
 
 
-def test_it_logs_in_with_the_user_and_both_tokens(api_client, user):
-    response = login(api_client, user.adresse_email.upper())
+def test_it_logs_in_with_the_user_and_both_tokens(api_client, owner):
+    response = login(api_client, owner.adresse_email.upper())
     assert response.status_code == 200
     body = response.json()
     assert set(body) == {"user", "access_token", "refresh_token"}
-    assert body["user"]["adresse_email"] == user.adresse_email
+    assert body["user"]["adresse_email"] == owner.adresse_email
     assert "password" not in body["user"]
-    user.refresh_from_db()
-    assert user.last_login is not None
+    owner.refresh_from_db()
+    assert owner.last_login is not None
 
 
-def test_a_wrong_password_and_an_unknown_address_get_the_same_answer(api_client, user):
-    wrong_password = login(api_client, user.adresse_email, "Mauvais2025")
+def test_a_wrong_password_and_an_unknown_address_get_the_same_answer(api_client, owner):
+    wrong_password = login(api_client, owner.adresse_email, "Mauvais2025")
     unknown = login(api_client, "inconnu@example.ci")
     assert wrong_password.status_code == unknown.status_code == 401
     assert (
@@ -50,10 +50,10 @@ def test_a_wrong_password_and_an_unknown_address_get_the_same_answer(api_client,
     )
 
 
-def test_a_deactivated_account_cannot_log_in(api_client, user):
-    user.is_active = False
-    user.save()
-    assert login(api_client, user.adresse_email).json()["message"] == services.MSG_LOGIN_FAILED
+def test_a_deactivated_account_cannot_log_in(api_client, owner):
+    owner.is_active = False
+    owner.save()
+    assert login(api_client, owner.adresse_email).json()["message"] == services.MSG_LOGIN_FAILED
 
 
 def test_an_unverified_account_gets_a_403_and_a_fresh_code(api_client, django_capture_on_commit_callbacks):
@@ -153,9 +153,9 @@ def test_logout_without_a_body_or_token_still_succeeds(api_client):
     assert response.status_code == 200
 
 
-def test_a_deactivated_users_tokens_stop_working(api_client, user, tokens):
-    user.is_active = False
-    user.save()
+def test_a_deactivated_users_tokens_stop_working(api_client, owner, tokens):
+    owner.is_active = False
+    owner.save()
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {tokens['access_token']}")
     response = api_client.get(ME)
     assert response.status_code == 401
@@ -164,8 +164,8 @@ def test_a_deactivated_users_tokens_stop_working(api_client, user, tokens):
     assert api_client.post(REFRESH, {"refresh_token": tokens["refresh_token"]}, format="json").status_code == 401
 
 
-def test_a_stale_bearer_header_does_not_block_public_endpoints(api_client, user):
-    response = login(api_client, user.adresse_email, HTTP_AUTHORIZATION="Bearer expiré")
+def test_a_stale_bearer_header_does_not_block_public_endpoints(api_client, owner):
+    response = login(api_client, owner.adresse_email, HTTP_AUTHORIZATION="Bearer expiré")
     assert response.status_code == 200
 
 
@@ -175,30 +175,32 @@ def test_me_without_a_token_is_a_401(api_client):
     assert response.json()["error"] == "not_authenticated"
 
 
-def test_forgot_and_reset_password(api_client, user, django_capture_on_commit_callbacks):
+def test_forgot_and_reset_password(api_client, owner, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        response = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": user.adresse_email}, format="json")
+        response = api_client.post(
+            "/api/v1/auth/forgot-password", {"adresse_email": owner.adresse_email}, format="json"
+        )
     assert response.status_code == 200
     assert response.json() == {"message": services.MSG_RESET_SENT}
-    code = last_code_sent_to(user.adresse_email)
+    code = last_code_sent_to(owner.adresse_email)
     assert "Réinitialisation" in mail.outbox[-1].subject
-    old_tokens = login(api_client, user.adresse_email).json()
+    old_tokens = login(api_client, owner.adresse_email).json()
     response = api_client.post(
         "/api/v1/auth/reset-password",
-        {"adresse_email": user.adresse_email, "otp_code": code, "mot_de_passe": "Nouveau2025Mot"},
+        {"adresse_email": owner.adresse_email, "otp_code": code, "mot_de_passe": "Nouveau2025Mot"},
         format="json",
     )
     assert response.status_code == 200, response.json()
     assert response.json() == {"message": services.MSG_PASSWORD_RESET}
-    assert login(api_client, user.adresse_email).status_code == 401
-    assert login(api_client, user.adresse_email, "Nouveau2025Mot").status_code == 200
+    assert login(api_client, owner.adresse_email).status_code == 401
+    assert login(api_client, owner.adresse_email, "Nouveau2025Mot").status_code == 200
     # Sessions opened before the reset are over.
     refresh = api_client.post(REFRESH, {"refresh_token": old_tokens["refresh_token"]}, format="json")
     assert refresh.status_code == 401
 
 
-def test_reset_password_refuses_a_wrong_code_and_a_weak_password(api_client, user):
-    payload = {"adresse_email": user.adresse_email, "otp_code": "123456", "mot_de_passe": "Nouveau2025Mot"}
+def test_reset_password_refuses_a_wrong_code_and_a_weak_password(api_client, owner):
+    payload = {"adresse_email": owner.adresse_email, "otp_code": "123456", "mot_de_passe": "Nouveau2025Mot"}
     response = api_client.post("/api/v1/auth/reset-password", payload, format="json")
     assert response.status_code == 400
     assert response.json()["message"] == services.MSG_CODE_INVALID
@@ -207,9 +209,9 @@ def test_reset_password_refuses_a_wrong_code_and_a_weak_password(api_client, use
     assert response.json()["errors"]["mot_de_passe"] == [s.MSG_PASSWORD_SHORT]
 
 
-def test_forgot_password_answers_the_same_for_an_unknown_address(api_client, user, django_capture_on_commit_callbacks):
+def test_forgot_password_answers_the_same_for_an_unknown_address(api_client, owner, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        known = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": user.adresse_email}, format="json")
+        known = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": owner.adresse_email}, format="json")
         unknown = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": "x@example.ci"}, format="json")
     assert (known.status_code, known.json()) == (unknown.status_code, unknown.json())
     assert len(mail.outbox) == 1

@@ -10,6 +10,7 @@ from accounts import serializers as s
 from accounts import services
 from accounts.constants import OTP_ACCOUNT_MAX_FAILURES
 from accounts.models import OneTimeCode
+from core.serializers import MSG_NOT_A_STRING
 
 from .conftest import last_code_sent_to
 from .factories import UnverifiedUserFactory
@@ -71,7 +72,7 @@ def test_a_code_must_be_exactly_six_digits(api_client, pending, code):
 def test_a_code_as_a_json_number_is_refused(api_client, pending):
     response = api_client.post(URL, {"adresse_email": "yao@example.ci", "otp_code": 123456}, format="json")
     assert response.status_code == 400
-    assert response.json()["errors"]["otp_code"] == [s.MSG_NOT_A_STRING]
+    assert response.json()["errors"]["otp_code"] == [MSG_NOT_A_STRING]
 
 
 def test_a_code_still_works_at_599_seconds(api_client, pending):

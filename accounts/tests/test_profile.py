@@ -9,8 +9,7 @@ from PIL import Image
 from accounts import photos, services
 from accounts import serializers as s
 from accounts.models import User
-
-from .factories import UserFactory
+from accounts.tests.factories import UserFactory
 
 ME = "/api/v1/auth/me"
 REGISTER = "/api/v1/auth/registers"
@@ -50,16 +49,16 @@ def upload(data: bytes, name="photo.png", content_type="image/png"):
     return SimpleUploadedFile(name, data, content_type=content_type)
 
 
-def test_me_returns_the_user_the_account_status_and_permissions(auth_client, user):
+def test_me_returns_the_user_the_account_status_and_permissions(auth_client, owner):
     response = auth_client.get(ME)
     assert response.status_code == 200
     body = response.json()
-    assert body["user"]["id"] == user.id
-    assert body["account"] == {"subscriptionPlan": "gratuit", "isFullyVerified": True, "conversationLimit": 100}
-    assert body["permissions"] == {"canAccessAnalytics": False, "canUseAdvancedFeatures": False}
+    assert body["user"]["id"] == owner.id
+    assert body["account"] == {"subscription_plan": "gratuit", "is_fully_verified": True, "conversation_limit": 100}
+    assert body["permissions"] == {"can_access_analytics": False, "can_use_advanced_features": False}
 
 
-def test_patch_me_changes_the_profile_fields(auth_client, user):
+def test_patch_me_changes_the_profile_fields(auth_client, owner):
     payload = {
         "prenom": "Aya",
         "nom": "Traoré",
@@ -77,15 +76,15 @@ def test_patch_me_changes_the_profile_fields(auth_client, user):
     assert set(body) == {"user", "account", "permissions"}
 
 
-def test_patch_me_ignores_plan_status_and_verification_flags(auth_client, user):
+def test_patch_me_ignores_plan_status_and_verification_flags(auth_client, owner):
     response = auth_client.patch(
         ME,
         {"plan_abonnement": "entreprise", "statut_abonnement": "actif", "compte_verifie": False, "otp_verified": False},
         format="json",
     )
     assert response.status_code == 200
-    user.refresh_from_db()
-    assert (user.plan_abonnement, user.statut_abonnement, user.compte_verifie, user.otp_verified) == (
+    owner.refresh_from_db()
+    assert (owner.plan_abonnement, owner.statut_abonnement, owner.compte_verifie, owner.otp_verified) == (
         "gratuit",
         "inactif",
         True,
@@ -93,11 +92,11 @@ def test_patch_me_ignores_plan_status_and_verification_flags(auth_client, user):
     )
 
 
-def test_patch_me_refuses_an_email_change_but_accepts_the_same_email(auth_client, user):
+def test_patch_me_refuses_an_email_change_but_accepts_the_same_email(auth_client, owner):
     response = auth_client.patch(ME, {"adresse_email": "autre@example.ci"}, format="json")
     assert response.status_code == 400
     assert response.json()["message"] == services.MSG_EMAIL_READ_ONLY
-    assert auth_client.patch(ME, {"adresse_email": user.adresse_email.upper()}, format="json").status_code == 200
+    assert auth_client.patch(ME, {"adresse_email": owner.adresse_email.upper()}, format="json").status_code == 200
 
 
 def test_patch_me_validates_with_the_spec_messages(auth_client):
@@ -106,7 +105,7 @@ def test_patch_me_validates_with_the_spec_messages(auth_client):
     assert response.json()["errors"] == {"nom": [s.MSG_NOM_MIN], "numero_telephone": [s.MSG_PHONE_SHORT]}
 
 
-def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_client, user):
+def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_client, owner):
     original = image_bytes("JPEG", exif=gps_exif())
     with Image.open(io.BytesIO(original)) as probe:
         assert probe.getexif()  # the upload does carry EXIF
@@ -117,8 +116,8 @@ def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_clie
     url = response.json()["user"]["photo_profil"]
     assert url.startswith("http://testserver/media/profiles/") and url.endswith(".jpg")
     assert "maison" not in url
-    user.refresh_from_db()
-    stored = user.photo_profil.read()
+    owner.refresh_from_db()
+    stored = owner.photo_profil.read()
     with Image.open(io.BytesIO(stored)) as image:
         assert image.format == "JPEG"
         assert not image.getexif()
@@ -126,7 +125,7 @@ def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_clie
 
 
 @pytest.mark.parametrize("fmt, suffix", [("PNG", ".png"), ("WEBP", ".webp"), ("JPEG", ".jpg")])
-def test_jpeg_png_and_webp_are_accepted_whatever_their_name(auth_client, user, fmt, suffix):
+def test_jpeg_png_and_webp_are_accepted_whatever_their_name(auth_client, owner, fmt, suffix):
     response = auth_client.patch(
         ME, {"photo_profil": upload(image_bytes(fmt), "photo.gif", "image/gif")}, format="multipart"
     )
@@ -156,12 +155,12 @@ def test_an_html_file_named_png_is_refused(auth_client):
     assert response.status_code == 400
 
 
-def test_a_polyglot_keeps_only_its_pixels(auth_client, user):
+def test_a_polyglot_keeps_only_its_pixels(auth_client, owner):
     payload = b"PK\x03\x04<script>alert(1)</script>" + b"\x00" * 64
     response = auth_client.patch(ME, {"photo_profil": upload(image_bytes("PNG") + payload)}, format="multipart")
     assert response.status_code == 200
-    user.refresh_from_db()
-    stored = user.photo_profil.read()
+    owner.refresh_from_db()
+    stored = owner.photo_profil.read()
     assert b"<script>" not in stored and b"PK\x03\x04" not in stored
 
 
@@ -207,11 +206,11 @@ def test_a_truncated_image_is_refused(auth_client):
     assert response.status_code == 400
 
 
-def test_an_empty_photo_value_removes_the_photo(auth_client, user):
+def test_an_empty_photo_value_removes_the_photo(auth_client, owner):
     auth_client.patch(ME, {"photo_profil": upload(image_bytes())}, format="multipart")
-    user.refresh_from_db()
-    old_name = user.photo_profil.name
-    storage = user.photo_profil.storage
+    owner.refresh_from_db()
+    old_name = owner.photo_profil.name
+    storage = owner.photo_profil.storage
     assert storage.exists(old_name)
     response = auth_client.patch(ME, {"photo_profil": ""}, format="multipart")
     assert response.json()["user"]["photo_profil"] is None
@@ -244,7 +243,7 @@ def test_patch_needs_a_token(api_client):
 def test_an_unverified_user_sees_is_fully_verified_false(api_client):
     user = UserFactory(compte_verifie=False, otp_verified=False)
     api_client.force_authenticate(user)
-    assert api_client.get(ME).json()["account"]["isFullyVerified"] is False
+    assert api_client.get(ME).json()["account"]["is_fully_verified"] is False
 
 
 def test_patch_me_accepts_the_current_number_back_even_when_it_is_foreign(api_client):
@@ -254,3 +253,18 @@ def test_patch_me_accepts_the_current_number_back_even_when_it_is_foreign(api_cl
     assert response.status_code == 200, response.json()
     response = api_client.patch(ME, {"numero_telephone": "+336111111111"}, format="json")
     assert response.json()["errors"]["numero_telephone"] == [s.MSG_PHONE_FORMAT]
+
+
+def test_the_whatsapp_number_is_stored_as_e164(auth_client, owner):
+    response = auth_client.patch(ME, {"whatsapp": "07 48 01 78 23"}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["user"]["whatsapp"] == "+2250748017823"
+    assert auth_client.patch(ME, {"whatsapp": ""}, format="json").json()["user"]["whatsapp"] == ""
+
+
+def test_a_whatsapp_number_with_letters_is_refused_in_french(auth_client):
+    response = auth_client.patch(ME, {"whatsapp": "+225 WHATSAPP"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["whatsapp"] == [s.MSG_WHATSAPP_INVALID]

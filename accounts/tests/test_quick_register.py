@@ -6,8 +6,7 @@ from django.core import mail
 from accounts import serializers as s
 from accounts import services
 from accounts.models import OneTimeCode, User
-
-from .factories import UserFactory
+from accounts.tests.factories import UserFactory
 
 URL = "/api/v1/auth/quick-register"
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ from django.core import mail
 from accounts import serializers as s
 from accounts import services
 from accounts.models import OneTimeCode, User
+from core.serializers import MSG_BODY_NOT_OBJECT, MSG_NOT_A_STRING
 
 from .conftest import code_in
 from .factories import UnverifiedUserFactory, UserFactory
@@ -165,7 +166,7 @@ def test_wrong_json_types_are_a_400_not_a_coercion(api_client, registration):
     response = api_client.post(URL, registration, format="json")
     errors = errors_of(response)
     for field in ("nom", "prenom", "nom_entreprise", "pays"):
-        assert errors[field] == [s.MSG_NOT_A_STRING]
+        assert errors[field] == [MSG_NOT_A_STRING]
 
 
 def test_malformed_json_and_a_non_object_body_are_400s(api_client):
@@ -213,10 +214,19 @@ def test_the_code_is_never_logged_outside_the_console_backend(
 def test_a_body_that_is_not_an_object_gets_a_french_400(api_client, path, body):
     response = api_client.post(f"/api/v1/auth/{path}", data=body, content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["message"] == s.MSG_BODY_NOT_OBJECT
+    assert response.json()["message"] == MSG_BODY_NOT_OBJECT
 
 
 def test_an_unsupported_content_type_is_a_415_in_the_error_shape(api_client):
     response = api_client.post(URL, data="nom=Koné", content_type="text/plain")
     assert response.status_code == 415
     assert response.json()["error"] == "unsupported_media_type"
+
+
+def test_the_number_is_stored_as_e164_when_written_with_spaces(api_client, registration):
+    registration["numero_telephone"] = "+225 07 01 02 03 04"
+
+    response = api_client.post("/api/v1/auth/registers", registration, format="json")
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["user"]["numero_telephone"] == "+2250701020304"

@@ -32,27 +32,27 @@ def assert_throttled(response):
     assert "réessayer dans" in body["message"]
 
 
-def test_five_failed_logins_lock_the_account_for_five_minutes_even_with_the_right_password(api_client, user):
+def test_five_failed_logins_lock_the_account_for_five_minutes_even_with_the_right_password(api_client, owner):
     for _ in range(5):
-        assert login(api_client, user.adresse_email).status_code == 401
-    response = login(api_client, user.adresse_email, PASSWORD, ip="10.0.0.99")
+        assert login(api_client, owner.adresse_email).status_code == 401
+    response = login(api_client, owner.adresse_email, PASSWORD, ip="10.0.0.99")
     assert_throttled(response)
     assert int(response["Retry-After"]) <= 300
 
 
-def test_the_account_limit_does_not_lock_other_accounts(api_client, user):
+def test_the_account_limit_does_not_lock_other_accounts(api_client, owner):
     for _ in range(5):
-        login(api_client, user.adresse_email)
+        login(api_client, owner.adresse_email)
     other = UserFactory()
     assert login(api_client, other.adresse_email, PASSWORD).status_code == 200
 
 
-def test_a_successful_login_resets_the_account_failures(api_client, user):
+def test_a_successful_login_resets_the_account_failures(api_client, owner):
     for _ in range(4):
-        login(api_client, user.adresse_email)
-    assert login(api_client, user.adresse_email, PASSWORD).status_code == 200
+        login(api_client, owner.adresse_email)
+    assert login(api_client, owner.adresse_email, PASSWORD).status_code == 200
     for _ in range(4):
-        assert login(api_client, user.adresse_email).status_code == 401
+        assert login(api_client, owner.adresse_email).status_code == 401
 
 
 def test_thirty_failed_logins_a_minute_lock_the_ip(api_client):
@@ -133,11 +133,13 @@ def test_unknown_addresses_are_throttled_exactly_like_known_ones(api_client):
     assert [r.status_code for r in known] == [r.status_code for r in unknown] == [200, 429]
 
 
-def test_forgot_password_five_times_an_hour_per_address(api_client, user):
+def test_forgot_password_five_times_an_hour_per_address(api_client, owner):
     for _ in range(5):
-        response = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": user.adresse_email}, format="json")
+        response = api_client.post(
+            "/api/v1/auth/forgot-password", {"adresse_email": owner.adresse_email}, format="json"
+        )
         assert response.json() == {"message": services.MSG_RESET_SENT}
-    response = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": user.adresse_email}, format="json")
+    response = api_client.post("/api/v1/auth/forgot-password", {"adresse_email": owner.adresse_email}, format="json")
     assert_throttled(response)
     assert "minutes" in response.json()["message"]
 

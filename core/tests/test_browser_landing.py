@@ -143,7 +143,8 @@ def test_the_header_anchors_scroll_to_features_and_pricing(page, console, live_u
         expect(page.locator(section).get_by_role("heading", level=2)).to_be_in_viewport()
         # The fixed header does not cover the section's title.
         page.wait_for_function(
-            "s => Math.abs(document.querySelector(s).getBoundingClientRect().top - document.querySelector('header').getBoundingClientRect().bottom) < 40",
+            "s => Math.abs(document.querySelector(s).getBoundingClientRect().top"
+            " - document.querySelector('header').getBoundingClientRect().bottom) < 40",
             arg=section,
         )
     assert header.evaluate("h => getComputedStyle(h).position") == "fixed"
@@ -153,7 +154,8 @@ def test_the_header_anchors_scroll_to_features_and_pricing(page, console, live_u
 def test_a_shared_link_to_the_pricing_lands_on_the_pricing(page, console, live_url):
     page.goto(live_url + "/#pricing")
     page.wait_for_function(
-        "() => Math.abs(document.querySelector('#pricing').getBoundingClientRect().top - document.querySelector('header').getBoundingClientRect().bottom) < 40"
+        "() => Math.abs(document.querySelector('#pricing').getBoundingClientRect().top"
+        " - document.querySelector('header').getBoundingClientRect().bottom) < 40"
     )
     assert console.errors == []
 

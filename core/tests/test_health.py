@@ -32,5 +32,7 @@ def test_it_reaches_the_real_broker_when_one_is_configured(settings):
 def test_it_notices_an_unreachable_broker(settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
-    with pytest.raises(Exception):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    with pytest.raises(RedisConnectionError):
         health.check_broker()

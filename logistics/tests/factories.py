@@ -1,8 +1,8 @@
 import factory
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from logistics.models import Delivery, DeliveryStatus, Driver, Priority
-from preferences.tests.factories import UserFactory
 
 
 class DriverFactory(factory.django.DjangoModelFactory):

@@ -4,26 +4,14 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from logistics.models import Delivery, DeliveryStatus
-from preferences.tests.factories import UserFactory
 
 from .factories import DeliveryFactory, DriverFactory
 
 URL = "/api/v1/logistics/deliveries"
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory()
-
-
-@pytest.fixture
-def client(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
 
 
 def in_hours(hours: float) -> str:
@@ -38,7 +26,7 @@ def schedule_body(**overrides) -> dict:
         "commune": "Yopougon",
         "products": ["3 pagnes wax", "1 boubou brodé"],
         "amount": 45000,
-        "estimatedTime": in_hours(3),
+        "estimated_time": in_hours(3),
         "priority": "high",
         **overrides,
     }
@@ -47,79 +35,83 @@ def schedule_body(**overrides) -> dict:
 # --- list, counters, scoping -------------------------------------------------------------------
 
 
-def test_it_lists_deliveries_in_the_spec_shape_with_french_labels(client, owner):
+def test_it_lists_deliveries_in_the_spec_shape_with_french_labels(owner_api, owner):
     driver = DriverFactory(owner=owner, name="Ibrahim Ouattara")
     DeliveryFactory(owner=owner, driver=driver, status=DeliveryStatus.EN_ROUTE, progress=60, priority="high")
 
-    row = client.get(URL).json()["results"][0]
+    row = owner_api.get(URL).json()["results"][0]
 
     assert row["id"].startswith("LIV-2026-")
     assert row["customer"] == "Aminata Coulibaly"
     assert row["products"] == ["2 pagnes wax", "1 sac en raphia"]
-    assert row["status"] == "en_route" and row["statusLabel"] == "En route"
-    assert row["priority"] == "high" and row["priorityLabel"] == "Urgent"
+    assert row["status"] == "en_route" and row["status_label"] == "En route"
+    assert row["priority"] == "high" and row["priority_label"] == "Urgent"
     assert row["driver"] == {"id": driver.id, "name": "Ibrahim Ouattara", "phone": driver.phone}
     assert row["progress"] == 60
     assert row["coordinates"] == {"lat": 5.36, "lng": -3.98}
     assert row["delay"] is None
 
 
-def test_the_status_labels_are_the_specs(client, owner):
+def test_the_status_labels_are_the_specs(owner_api, owner):
     for status in DeliveryStatus:
         DeliveryFactory(owner=owner, status=status)
 
-    labels = {row["status"]: row["statusLabel"] for row in client.get(URL).json()["results"]}
+    labels = {row["status"]: row["status_label"] for row in owner_api.get(URL).json()["results"]}
 
     assert labels == {"pending": "En attente", "preparing": "Préparation", "en_route": "En route", "delivered": "Livré"}
 
 
-def test_the_counters_count_every_status_and_the_filter_narrows_the_list(client, owner):
+def test_the_counters_count_every_status_and_the_filter_narrows_the_list(owner_api, owner):
     DeliveryFactory.create_batch(2, owner=owner, status=DeliveryStatus.PENDING)
     DeliveryFactory(owner=owner, status=DeliveryStatus.EN_ROUTE)
     DeliveryFactory(owner=owner, status=DeliveryStatus.DELIVERED)
     DeliveryFactory(owner=UserFactory(), status=DeliveryStatus.PENDING)
 
-    body = client.get(URL, {"status": "pending"}).json()
+    body = owner_api.get(URL, {"status": "pending"}).json()
 
     assert body["counters"] == {"total": 4, "pending": 2, "preparing": 0, "en_route": 1, "delivered": 1}
     assert body["count"] == 2
     assert {row["status"] for row in body["results"]} == {"pending"}
 
 
-def test_it_rejects_an_unknown_status_filter_in_french(client):
-    response = client.get(URL, {"status": "perdu"})
+def test_it_rejects_an_unknown_status_filter_in_french(owner_api):
+    response = owner_api.get(URL, {"status": "perdu"})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Statut inconnu : utilisez pending, preparing, en_route ou delivered."
 
 
-def test_another_accounts_delivery_is_invisible_and_untouchable(client, owner):
+def test_another_accounts_delivery_is_invisible_and_untouchable(owner_api, owner):
     stranger = DeliveryFactory(owner=UserFactory(), reference="LIV-2026-900")
     own_driver = DriverFactory(owner=owner)
 
-    assert client.get(URL).json()["count"] == 0
-    assert client.get(f"{URL}/LIV-2026-900").status_code == 404
-    assert client.post(f"{URL}/LIV-2026-900/status", {"status": "preparing"}).status_code == 404
-    assert client.post(f"{URL}/LIV-2026-900/assign", {"driverId": own_driver.id}).status_code == 404
-    assert client.post(f"{URL}/LIV-2026-900/delay", {"estimatedTime": in_hours(2), "note": "Pluie"}).status_code == 404
+    assert owner_api.get(URL).json()["count"] == 0
+    assert owner_api.get(f"{URL}/LIV-2026-900").status_code == 404
+    assert owner_api.post(f"{URL}/LIV-2026-900/status", {"status": "preparing"}).status_code == 404
+    assert owner_api.post(f"{URL}/LIV-2026-900/assign", {"driver_id": own_driver.id}).status_code == 404
+    assert (
+        owner_api.post(f"{URL}/LIV-2026-900/delay", {"estimated_time": in_hours(2), "note": "Pluie"}).status_code == 404
+    )
     stranger.refresh_from_db()
     assert (stranger.status, stranger.driver_id, stranger.delay_note) == ("pending", None, "")
 
 
-def test_the_same_reference_in_two_accounts_reads_each_accounts_own(client, owner):
+def test_the_same_reference_in_two_accounts_reads_each_accounts_own(owner_api, owner):
     DeliveryFactory(owner=owner, reference="LIV-2026-001", customer_name="Mine")
     DeliveryFactory(owner=UserFactory(), reference="LIV-2026-001", customer_name="Theirs")
 
-    assert client.get(f"{URL}/LIV-2026-001").json()["customer"] == "Mine"
+    assert owner_api.get(f"{URL}/LIV-2026-001").json()["customer"] == "Mine"
 
 
-def test_the_list_costs_three_queries_whatever_the_number_of_deliveries(client, owner, django_assert_max_num_queries):
+def test_the_list_costs_three_queries_whatever_the_number_of_deliveries(
+    owner_api, owner, django_assert_max_num_queries
+):
     drivers = DriverFactory.create_batch(3, owner=owner)
     for index in range(45):
         DeliveryFactory(owner=owner, driver=drivers[index % 3])
 
     with django_assert_max_num_queries(3):
-        response = client.get(URL, {"page_size": 40})
+        response = owner_api.get(URL, {"page_size": 40})
     assert len(response.json()["results"]) == 40
     assert response.json()["next"]
 
@@ -131,10 +123,10 @@ def test_the_list_costs_three_queries_whatever_the_number_of_deliveries(client, 
     ("current", "target", "progress"),
     [("pending", "preparing", 25), ("preparing", "en_route", 60), ("en_route", "delivered", 100)],
 )
-def test_it_moves_a_delivery_one_step_forward(client, owner, current, target, progress):
+def test_it_moves_a_delivery_one_step_forward(owner_api, owner, current, target, progress):
     delivery = DeliveryFactory(owner=owner, status=current, driver=DriverFactory(owner=owner))
 
-    response = client.post(f"{URL}/{delivery.reference}/status", {"status": target})
+    response = owner_api.post(f"{URL}/{delivery.reference}/status", {"status": target})
 
     assert response.status_code == 200
     assert response.json()["status"] == target
@@ -150,17 +142,20 @@ def test_it_moves_a_delivery_one_step_forward(client, owner, current, target, pr
         (
             "pending",
             "en_route",
-            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « En route ».",
+            "Transition impossible : une livraison « En attente » "
+            "ne peut passer qu'à « Préparation », pas à « En route ».",
         ),
         (
             "pending",
             "delivered",
-            "Transition impossible : une livraison « En attente » ne peut passer qu'à « Préparation », pas à « Livré ».",
+            "Transition impossible : une livraison « En attente » "
+            "ne peut passer qu'à « Préparation », pas à « Livré ».",
         ),
         (
             "preparing",
             "pending",
-            "Transition impossible : une livraison « Préparation » ne peut passer qu'à « En route », pas à « En attente ».",
+            "Transition impossible : une livraison « Préparation » "
+            "ne peut passer qu'à « En route », pas à « En attente ».",
         ),
         (
             "preparing",
@@ -186,10 +181,10 @@ def test_it_moves_a_delivery_one_step_forward(client, owner, current, target, pr
         ("delivered", "delivered", "La livraison LIV-2026-777 est déjà livrée : son statut ne peut plus changer."),
     ],
 )
-def test_it_refuses_every_other_transition_in_french(client, owner, current, target, message):
+def test_it_refuses_every_other_transition_in_french(owner_api, owner, current, target, message):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-777", status=current, driver=DriverFactory(owner=owner))
 
-    response = client.post(f"{URL}/{delivery.reference}/status", {"status": target})
+    response = owner_api.post(f"{URL}/{delivery.reference}/status", {"status": target})
 
     assert response.status_code == 400
     assert response.json() == {"message": message, "error": "invalid_transition", "statusCode": 400}
@@ -197,20 +192,20 @@ def test_it_refuses_every_other_transition_in_french(client, owner, current, tar
     assert delivery.status == current
 
 
-def test_a_delivery_needs_a_driver_to_go_en_route(client, owner):
+def test_a_delivery_needs_a_driver_to_go_en_route(owner_api, owner):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-005", status="preparing", driver=None)
 
-    response = client.post(f"{URL}/{delivery.reference}/status", {"status": "en_route"})
+    response = owner_api.post(f"{URL}/{delivery.reference}/status", {"status": "en_route"})
 
     assert response.status_code == 400
     assert response.json()["error"] == "driver_required"
     assert response.json()["message"] == "Assignez un livreur avant de mettre la livraison LIV-2026-005 en route."
 
 
-def test_an_unknown_status_is_a_validation_error(client, owner):
+def test_an_unknown_status_is_a_validation_error(owner_api, owner):
     delivery = DeliveryFactory(owner=owner)
 
-    response = client.post(f"{URL}/{delivery.reference}/status", {"status": "annulée"})
+    response = owner_api.post(f"{URL}/{delivery.reference}/status", {"status": "annulée"})
 
     assert response.status_code == 400
     assert response.json()["errors"] == {
@@ -221,42 +216,42 @@ def test_an_unknown_status_is_a_validation_error(client, owner):
 # --- assign, delay, schedule -----------------------------------------------------------------
 
 
-def test_it_assigns_one_of_the_accounts_drivers(client, owner):
+def test_it_assigns_one_of_the_accounts_drivers(owner_api, owner):
     delivery = DeliveryFactory(owner=owner)
     driver = DriverFactory(owner=owner, name="Seydou Bamba")
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": driver.id})
+    response = owner_api.post(f"{URL}/{delivery.reference}/assign", {"driver_id": driver.id})
 
     assert response.status_code == 200
     assert response.json()["driver"]["name"] == "Seydou Bamba"
 
 
-def test_it_will_not_assign_another_accounts_driver(client, owner):
+def test_it_will_not_assign_another_accounts_driver(owner_api, owner):
     delivery = DeliveryFactory(owner=owner)
     foreign_driver = DriverFactory(owner=UserFactory())
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": foreign_driver.id})
+    response = owner_api.post(f"{URL}/{delivery.reference}/assign", {"driver_id": foreign_driver.id})
 
     assert response.status_code == 404
     delivery.refresh_from_db()
     assert delivery.driver_id is None
 
 
-def test_it_will_not_assign_a_driver_to_a_delivered_delivery(client, owner):
+def test_it_will_not_assign_a_driver_to_a_delivered_delivery(owner_api, owner):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-010", status="delivered")
 
-    response = client.post(f"{URL}/{delivery.reference}/assign", {"driverId": DriverFactory(owner=owner).id})
+    response = owner_api.post(f"{URL}/{delivery.reference}/assign", {"driver_id": DriverFactory(owner=owner).id})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Impossible d'assigner un livreur : la livraison LIV-2026-010 est déjà livrée."
 
 
-def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
+def test_it_records_a_delay_with_the_new_time_and_the_reason(owner_api, owner):
     delivery = DeliveryFactory(owner=owner, status="en_route", driver=DriverFactory(owner=owner))
     new_time = in_hours(2)
 
-    response = client.post(
-        f"{URL}/{delivery.reference}/delay", {"estimatedTime": new_time, "note": "Embouteillage à Adjamé"}
+    response = owner_api.post(
+        f"{URL}/{delivery.reference}/delay", {"estimated_time": new_time, "note": "Embouteillage à Adjamé"}
     )
 
     assert response.status_code == 200
@@ -270,72 +265,72 @@ def test_it_records_a_delay_with_the_new_time_and_the_reason(client, owner):
     ("body", "field", "message"),
     [
         (
-            {"estimatedTime": "demain", "note": "Pluie"},
-            "estimatedTime",
+            {"estimated_time": "demain", "note": "Pluie"},
+            "estimated_time",
             "Date et heure invalides : utilisez le format ISO 8601 (2025-06-01T14:30:00Z).",
         ),
-        ({"note": "Pluie"}, "estimatedTime", "Ce champ est obligatoire."),
-        ({"estimatedTime": "2099-01-01T10:00:00Z", "note": ""}, "note", "Précisez la raison du retard."),
+        ({"note": "Pluie"}, "estimated_time", "Ce champ est obligatoire."),
+        ({"estimated_time": "2099-01-01T10:00:00Z", "note": ""}, "note", "Précisez la raison du retard."),
         (
-            {"estimatedTime": "2099-01-01T10:00:00Z", "note": "x" * 301},
+            {"estimated_time": "2099-01-01T10:00:00Z", "note": "x" * 301},
             "note",
             "La raison du retard ne peut pas dépasser 300 caractères.",
         ),
         (
-            {"estimatedTime": "2020-01-01T10:00:00Z", "note": "Pluie"},
-            "estimatedTime",
+            {"estimated_time": "2020-01-01T10:00:00Z", "note": "Pluie"},
+            "estimated_time",
             "L'heure estimée doit être dans le futur.",
         ),
     ],
 )
-def test_it_rejects_an_invalid_delay_in_french(client, owner, body, field, message):
+def test_it_rejects_an_invalid_delay_in_french(owner_api, owner, body, field, message):
     delivery = DeliveryFactory(owner=owner)
 
-    response = client.post(f"{URL}/{delivery.reference}/delay", body)
+    response = owner_api.post(f"{URL}/{delivery.reference}/delay", body)
 
     assert response.status_code == 400
     assert response.json()["errors"][field] == [message]
 
 
-def test_it_refuses_a_delay_on_a_delivered_delivery(client, owner):
+def test_it_refuses_a_delay_on_a_delivered_delivery(owner_api, owner):
     delivery = DeliveryFactory(owner=owner, reference="LIV-2026-011", status="delivered")
 
-    response = client.post(f"{URL}/{delivery.reference}/delay", {"estimatedTime": in_hours(1), "note": "Pluie"})
+    response = owner_api.post(f"{URL}/{delivery.reference}/delay", {"estimated_time": in_hours(1), "note": "Pluie"})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Impossible de signaler un retard : la livraison LIV-2026-011 est déjà livrée."
 
 
-def test_scheduling_creates_a_pending_delivery_with_the_next_reference(client, owner):
+def test_scheduling_creates_a_pending_delivery_with_the_next_reference(owner_api, owner):
     year = timezone.localtime().year
     driver = DriverFactory(owner=owner)
 
-    first = client.post(URL, schedule_body(driverId=driver.id), format="json")
-    second = client.post(URL, schedule_body(), format="json")
+    first = owner_api.post(URL, schedule_body(driver_id=driver.id), format="json")
+    second = owner_api.post(URL, schedule_body(), format="json")
 
     assert first.status_code == 201
     assert first.json()["id"] == f"LIV-{year}-001"
     assert second.json()["id"] == f"LIV-{year}-002"
     body = first.json()
-    assert body["status"] == "pending" and body["statusLabel"] == "En attente" and body["progress"] == 0
+    assert body["status"] == "pending" and body["status_label"] == "En attente" and body["progress"] == 0
     assert body["city"] == "Abidjan" and body["commune"] == "Yopougon"
     assert body["coordinates"] == {"lat": 5.345, "lng": -4.08}
     assert body["driver"]["id"] == driver.id
     assert body["amount"] == 45000
 
 
-def test_each_account_numbers_its_deliveries_from_one(client, owner):
+def test_each_account_numbers_its_deliveries_from_one(owner_api, owner):
     other = APIClient()
     other.force_authenticate(UserFactory())
     year = timezone.localtime().year
 
-    client.post(URL, schedule_body(), format="json")
+    owner_api.post(URL, schedule_body(), format="json")
 
     assert other.post(URL, schedule_body(), format="json").json()["id"] == f"LIV-{year}-001"
 
 
-def test_scheduling_keeps_exact_coordinates_when_given(client):
-    response = client.post(URL, schedule_body(latitude=5.3512, longitude=-3.9911), format="json")
+def test_scheduling_keeps_exact_coordinates_when_given(owner_api):
+    response = owner_api.post(URL, schedule_body(latitude=5.3512, longitude=-3.9911), format="json")
 
     assert response.json()["coordinates"] == {"lat": 5.3512, "lng": -3.9911}
 
@@ -354,19 +349,35 @@ def test_scheduling_keeps_exact_coordinates_when_given(client):
         ({"customer": ""}, "customer", "Ce champ est obligatoire."),
         ({"priority": "critique"}, "priority", "Priorité inconnue : utilisez high, medium ou low."),
         ({"latitude": 5.3}, "latitude", "Indiquez la latitude et la longitude ensemble."),
-        ({"estimatedTime": "2020-01-01T10:00:00Z"}, "estimatedTime", "L'heure estimée doit être dans le futur."),
+        ({"estimated_time": "2020-01-01T10:00:00Z"}, "estimated_time", "L'heure estimée doit être dans le futur."),
     ],
 )
-def test_it_rejects_an_invalid_schedule_in_french(client, overrides, field, message):
-    response = client.post(URL, schedule_body(**overrides), format="json")
+def test_it_rejects_an_invalid_schedule_in_french(owner_api, overrides, field, message):
+    response = owner_api.post(URL, schedule_body(**overrides), format="json")
 
     assert response.status_code == 400
     assert response.json()["errors"][field] == [message]
     assert Delivery.objects.count() == 0
 
 
-def test_scheduling_with_another_accounts_driver_is_a_404(client):
-    response = client.post(URL, schedule_body(driverId=DriverFactory(owner=UserFactory()).id), format="json")
+def test_scheduling_with_another_accounts_driver_is_a_404(owner_api):
+    response = owner_api.post(URL, schedule_body(driver_id=DriverFactory(owner=UserFactory()).id), format="json")
 
     assert response.status_code == 404
     assert Delivery.objects.count() == 0
+
+
+def test_the_customers_number_is_stored_as_e164_whatever_its_spelling(owner_api):
+    response = owner_api.post(URL, schedule_body(phone="05 05 05 05 05"), format="json")
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["phone"] == "+2250505050505"
+
+
+def test_a_number_with_letters_is_refused_in_french(owner_api):
+    response = owner_api.post(URL, schedule_body(phone="+225 07 CALL ME"), format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["phone"] == [
+        "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
+    ]

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from logistics.models import Delivery
 from logistics.services import delivery_schedule
-from preferences.tests.factories import UserFactory
 
 
 def schedule(user):
@@ -56,7 +56,7 @@ def test_concurrent_scheduling_never_repeats_a_reference():
         try:
             barrier.wait()
             schedule(user)
-        except BaseException as exc:  # noqa: BLE001 (reported by the assertion below)
+        except BaseException as exc:  # reported by the assertion below
             errors.append(exc)
         finally:
             connection.close()

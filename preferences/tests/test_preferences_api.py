@@ -1,43 +1,30 @@
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from preferences.models import AccountPreferences
 from preferences.services import MSG_CLOSES_BEFORE_OPENS
-
-from .factories import UserFactory
 
 URL = "/api/v1/preferences"
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def owner():
-    return UserFactory()
-
-
-@pytest.fixture
-def client(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
-
-
-def test_it_creates_the_spec_defaults_on_first_read(client, owner):
-    response = client.get(URL)
+def test_it_creates_the_spec_defaults_on_first_read(owner_api, owner):
+    response = owner_api.get(URL)
 
     assert response.status_code == 200
     assert response.json()["notifications"] == {
-        "newMessages": True,
-        "aiAlerts": True,
-        "deliveryUpdates": True,
-        "weeklyReports": False,
+        "new_messages": True,
+        "ai_alerts": True,
+        "delivery_updates": True,
+        "weekly_reports": False,
     }
     ai = response.json()["ai"]
     assert ai["languages"] == ["fr", "en", "nouchi"]
-    assert ai["languageLabels"] == ["Français", "Anglais", "Nouchi"]
-    assert ai["tone"] == "professionnel" and ai["toneLabel"] == "Professionnel"
-    assert ai["openingHours"] == {
+    assert ai["language_labels"] == ["Français", "Anglais", "Nouchi"]
+    assert ai["tone"] == "professionnel" and ai["tone_label"] == "Professionnel"
+    assert ai["opening_hours"] == {
         "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
         "opens": "08:00",
         "closes": "20:00",
@@ -45,42 +32,42 @@ def test_it_creates_the_spec_defaults_on_first_read(client, owner):
     assert AccountPreferences.objects.filter(owner=owner).count() == 1
 
 
-def test_it_saves_a_partial_change_and_reads_it_back(client):
-    response = client.patch(
+def test_it_saves_a_partial_change_and_reads_it_back(owner_api):
+    response = owner_api.patch(
         URL,
         {
             "ai": {
                 "languages": ["nouchi", "fr"],
                 "tone": "amical",
-                "businessDescription": "Pagnes wax à Treichville.",
-                "openingHours": {"opens": "09:30"},
+                "business_description": "Pagnes wax à Treichville.",
+                "opening_hours": {"opens": "09:30"},
             },
-            "notifications": {"weeklyReports": True, "aiAlerts": False},
+            "notifications": {"weekly_reports": True, "ai_alerts": False},
         },
         format="json",
     )
 
     assert response.status_code == 200
-    again = client.get(URL).json()
+    again = owner_api.get(URL).json()
     assert again["ai"]["languages"] == ["fr", "nouchi"]
     assert again["ai"]["tone"] == "amical"
-    assert again["ai"]["businessDescription"] == "Pagnes wax à Treichville."
-    assert again["ai"]["openingHours"]["opens"] == "09:30"
-    assert again["ai"]["openingHours"]["closes"] == "20:00"
+    assert again["ai"]["business_description"] == "Pagnes wax à Treichville."
+    assert again["ai"]["opening_hours"]["opens"] == "09:30"
+    assert again["ai"]["opening_hours"]["closes"] == "20:00"
     assert again["notifications"] == {
-        "newMessages": True,
-        "aiAlerts": False,
-        "deliveryUpdates": True,
-        "weeklyReports": True,
+        "new_messages": True,
+        "ai_alerts": False,
+        "delivery_updates": True,
+        "weekly_reports": True,
     }
 
 
-def test_each_account_keeps_its_own_preferences(client):
-    client.patch(URL, {"notifications": {"newMessages": False}}, format="json")
+def test_each_account_keeps_its_own_preferences(owner_api):
+    owner_api.patch(URL, {"notifications": {"new_messages": False}}, format="json")
     other = APIClient()
     other.force_authenticate(UserFactory())
 
-    assert other.get(URL).json()["notifications"]["newMessages"] is True
+    assert other.get(URL).json()["notifications"]["new_messages"] is True
 
 
 @pytest.mark.parametrize(
@@ -94,37 +81,44 @@ def test_each_account_keeps_its_own_preferences(client):
             "Ton inconnu : choisissez parmi professionnel, amical et decontracte.",
         ),
         (
-            {"ai": {"openingHours": {"opens": "8h"}}},
-            "ai.openingHours.opens",
+            {"ai": {"opening_hours": {"opens": "8h"}}},
+            "ai.opening_hours.opens",
             "Heure invalide : utilisez le format HH:MM.",
         ),
         (
-            {"ai": {"businessDescription": "x" * 501}},
-            "ai.businessDescription",
+            {"ai": {"business_description": "x" * 501}},
+            "ai.business_description",
             "La description ne peut pas dépasser 500 caractères.",
         ),
         (
-            {"notifications": {"aiAlerts": "peut-être"}},
-            "notifications.aiAlerts",
+            {"notifications": {"ai_alerts": "peut-être"}},
+            "notifications.ai_alerts",
             "Valeur invalide : utilisez true ou false.",
         ),
     ],
 )
-def test_it_rejects_invalid_values_with_a_french_message(client, body, field, message):
-    response = client.patch(URL, body, format="json")
+def test_it_rejects_invalid_values_with_a_french_message(owner_api, body, field, message):
+    response = owner_api.patch(URL, body, format="json")
 
     assert response.status_code == 400
     assert response.json()["errors"][field] == [message]
     assert response.json()["message"] == message
 
 
-def test_it_rejects_closing_before_opening(client):
-    response = client.patch(URL, {"ai": {"openingHours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
+def test_it_rejects_closing_before_opening(owner_api):
+    response = owner_api.patch(URL, {"ai": {"opening_hours": {"opens": "18:00", "closes": "09:00"}}}, format="json")
 
     assert response.status_code == 400
     assert response.json()["message"] == MSG_CLOSES_BEFORE_OPENS
-    assert client.get(URL).json()["ai"]["openingHours"]["opens"] == "08:00"
+    assert owner_api.get(URL).json()["ai"]["opening_hours"]["opens"] == "08:00"
 
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_a_number_is_not_a_business_description(owner_api):
+    response = owner_api.patch(URL, {"ai": {"business_description": 42}}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["ai.business_description"] == ["Ce champ doit être une chaîne de caractères."]

@@ -1,6 +1,6 @@
 import pytest
 
-from .factories import UserFactory
+from accounts.tests.factories import UserFactory
 
 
 @pytest.fixture

@@ -4,11 +4,10 @@ plan change made in the user admin being recorded."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from accounts.tests.factories import StaffFactory, UserFactory
 from subscriptions.models import ConversationUsage, Plan, PlanChange
 from subscriptions.selectors import month_start
 from subscriptions.services import user_plan_set
-
-from .factories import StaffFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

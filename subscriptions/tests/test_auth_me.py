@@ -5,9 +5,8 @@ from django.core.management import call_command
 from django.urls import resolve
 from rest_framework_simplejwt.tokens import RefreshToken
 
+from accounts.tests.factories import UserFactory
 from subscriptions.models import Plan
-
-from .factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -32,15 +31,15 @@ def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
     user = UserFactory(adresse_email="awa@exemple.ci")
 
     before = me(api_client, user)
-    assert before["account"] == {"subscriptionPlan": "gratuit", "isFullyVerified": True, "conversationLimit": 100}
-    assert before["permissions"] == {"canAccessAnalytics": False, "canUseAdvancedFeatures": False}
+    assert before["account"] == {"subscription_plan": "gratuit", "is_fully_verified": True, "conversation_limit": 100}
+    assert before["permissions"] == {"can_access_analytics": False, "can_use_advanced_features": False}
 
     call_command("set_plan", "awa@exemple.ci", "pro")
 
     after = me(api_client, user)
-    assert after["account"]["subscriptionPlan"] == "pro"
-    assert after["account"]["conversationLimit"] == 1000
-    assert after["permissions"] == {"canAccessAnalytics": True, "canUseAdvancedFeatures": False}
+    assert after["account"]["subscription_plan"] == "pro"
+    assert after["account"]["conversation_limit"] == 1000
+    assert after["permissions"] == {"can_access_analytics": True, "can_use_advanced_features": False}
     assert after["user"]["plan_abonnement"] == "pro"
 
 
@@ -50,8 +49,8 @@ def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
 def test_an_entreprise_account_is_unlimited_with_every_feature(api_client):
     body = me(api_client, UserFactory(plan_abonnement="entreprise"))
 
-    assert body["account"]["conversationLimit"] == -1
-    assert body["permissions"] == {"canAccessAnalytics": True, "canUseAdvancedFeatures": True}
+    assert body["account"]["conversation_limit"] == -1
+    assert body["permissions"] == {"can_access_analytics": True, "can_use_advanced_features": True}
 
 
 @pytest.mark.xfail(
@@ -60,7 +59,7 @@ def test_an_entreprise_account_is_unlimited_with_every_feature(api_client):
 def test_an_unverified_account_is_not_fully_verified(api_client):
     body = me(api_client, UserFactory(compte_verifie=True, otp_verified=False))
 
-    assert body["account"]["isFullyVerified"] is False
+    assert body["account"]["is_fully_verified"] is False
 
 
 @pytest.mark.xfail(
@@ -69,4 +68,4 @@ def test_an_unverified_account_is_not_fully_verified(api_client):
 def test_auth_me_reflects_a_cap_staff_changed_in_the_catalogue(api_client):
     Plan.objects.filter(code="gratuit").update(conversation_limit=250)
 
-    assert me(api_client, UserFactory())["account"]["conversationLimit"] == 250
+    assert me(api_client, UserFactory())["account"]["conversation_limit"] == 250

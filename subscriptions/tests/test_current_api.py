@@ -26,19 +26,19 @@ def test_a_pro_account_sees_its_card_with_price_usage_and_next_billing(user_on, 
     assert response.status_code == 200
     assert response.json() == {
         "plan": "pro",
-        "planName": "Pro Business",
+        "plan_name": "Pro Business",
         "price": 89355,
-        "priceLabel": "89\u202f355\u00a0F CFA",
-        "nextBillingDate": "2026-12-01",
-        "conversationsUsed": 3,
-        "conversationLimit": 1000,
-        "usagePercent": 0,
-        "periodStart": "2026-11-01",
-        "usageResetsOn": "2026-12-01",
+        "price_label": "89\u202f355\u00a0F CFA",
+        "next_billing_date": "2026-12-01",
+        "conversations_used": 3,
+        "conversation_limit": 1000,
+        "usage_percent": 0,
+        "period_start": "2026-11-01",
+        "usage_resets_on": "2026-12-01",
         "status": "actif",
-        "statusLabel": "Actif",
-        "canAccessAnalytics": True,
-        "canUseAdvancedFeatures": False,
+        "status_label": "Actif",
+        "can_access_analytics": True,
+        "can_use_advanced_features": False,
     }
 
 
@@ -52,10 +52,10 @@ def test_a_gratuit_account_has_no_billing_and_a_cap_of_100(user_on, authed_clien
 
     assert body["plan"] == "gratuit"
     assert body["price"] == 0
-    assert body["priceLabel"] == "0\u00a0F CFA"
-    assert body["nextBillingDate"] is None
-    assert (body["conversationsUsed"], body["conversationLimit"], body["usagePercent"]) == (25, 100, 25)
-    assert (body["status"], body["statusLabel"]) == ("inactif", "Inactif")
+    assert body["price_label"] == "0\u00a0F CFA"
+    assert body["next_billing_date"] is None
+    assert (body["conversations_used"], body["conversation_limit"], body["usage_percent"]) == (25, 100, 25)
+    assert (body["status"], body["status_label"]) == ("inactif", "Inactif")
 
 
 @time_machine.travel(NOV_15, tick=False)
@@ -63,26 +63,26 @@ def test_an_entreprise_account_is_on_quote_and_unlimited(user_on, authed_client)
     body = authed_client(user_on("entreprise", statut_abonnement="actif")).get(URL).json()
 
     assert body["price"] is None
-    assert body["priceLabel"] == "Sur devis"
-    assert body["nextBillingDate"] is None
-    assert body["conversationLimit"] == -1
-    assert body["usagePercent"] is None
-    assert body["canUseAdvancedFeatures"] is True
+    assert body["price_label"] == "Sur devis"
+    assert body["next_billing_date"] is None
+    assert body["conversation_limit"] == -1
+    assert body["usage_percent"] is None
+    assert body["can_use_advanced_features"] is True
 
 
 @pytest.mark.parametrize("status", ["inactif", "suspendu", "expire"])
 def test_a_paid_plan_that_is_not_billed_has_no_next_billing_date(user_on, authed_client, status):
     body = authed_client(user_on("pro", statut_abonnement=status)).get(URL).json()
 
-    assert body["nextBillingDate"] is None
+    assert body["next_billing_date"] is None
 
 
 @time_machine.travel(datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC), tick=False)
 def test_a_trial_in_december_is_billed_on_the_first_of_january(user_on, authed_client):
     body = authed_client(user_on("pro", statut_abonnement="essai")).get(URL).json()
 
-    assert body["nextBillingDate"] == "2027-01-01"
-    assert body["statusLabel"] == "Essai"
+    assert body["next_billing_date"] == "2027-01-01"
+    assert body["status_label"] == "Essai"
 
 
 def test_the_usage_shown_is_this_month_only(user_on, authed_client):
@@ -91,7 +91,7 @@ def test_the_usage_shown_is_this_month_only(user_on, authed_client):
         conversation_quota_consume(user=user)
 
     with time_machine.travel(NOV_15, tick=False):
-        assert authed_client(user).get(URL).json()["conversationsUsed"] == 0
+        assert authed_client(user).get(URL).json()["conversations_used"] == 0
 
 
 def test_the_usage_percent_stops_at_100(user_on, authed_client):
@@ -99,7 +99,7 @@ def test_the_usage_percent_stops_at_100(user_on, authed_client):
     ConversationUsage.objects.create(user=user, month=month_start(), count=100)
     Plan.objects.filter(code="gratuit").update(conversation_limit=50)  # staff lowered the cap mid-month
 
-    assert authed_client(user).get(URL).json()["usagePercent"] == 100
+    assert authed_client(user).get(URL).json()["usage_percent"] == 100
 
 
 def test_an_anonymous_visitor_gets_401_in_the_error_shape(api_client):
@@ -121,11 +121,11 @@ def test_the_card_is_documented_in_the_openapi_schema(api_client):
     assert component == "SubscriptionCard"
     assert set(schema["components"]["schemas"][component]["properties"]) >= {
         "plan",
-        "planName",
+        "plan_name",
         "price",
-        "priceLabel",
-        "nextBillingDate",
-        "conversationsUsed",
-        "conversationLimit",
+        "price_label",
+        "next_billing_date",
+        "conversations_used",
+        "conversation_limit",
         "status",
     }

@@ -4,12 +4,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from accounts.tests.factories import StaffFactory, UserFactory
 from core.exceptions import ApplicationError
 from subscriptions.models import PlanChange
 from subscriptions.selectors import account_permissions, account_status
-from subscriptions.services import user_plan_set
-
-from .factories import StaffFactory, UserFactory
+from subscriptions.services import plan_change_record, user_plan_set
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -104,15 +103,22 @@ def test_an_unknown_status_is_refused_in_french():
     assert changes(user) == []
 
 
-def test_the_from_plan_is_right_when_the_caller_saved_the_new_plan_first():
-    """The user admin may save the form before calling the service: the change is still recorded."""
+def test_a_caller_that_saved_the_new_plan_first_records_the_change_explicitly():
+    """No hidden state remembers what an instance was loaded with: the caller says where it came from."""
     user = User.objects.get(pk=UserFactory().pk)
     user.plan_abonnement = "pro"
     user.save()
 
-    user_plan_set(user=user, plan_code="pro", source="admin")
+    plan_change_record(user=user, from_plan="gratuit", from_status="inactif", source="admin")
 
     assert changes(user) == [("gratuit", "inactif", "pro", "inactif", "admin")]
+
+
+def test_recording_a_change_that_changed_nothing_records_nothing():
+    user = UserFactory()
+
+    assert plan_change_record(user=user, from_plan="gratuit", from_status="inactif") is None
+    assert changes(user) == []
 
 
 def test_a_plan_change_updates_what_the_selectors_report():
@@ -121,8 +127,8 @@ def test_a_plan_change_updates_what_the_selectors_report():
     user_plan_set(user=user, plan_code="pro")
 
     fresh = User.objects.get(pk=user.pk)
-    assert account_status(fresh)["conversationLimit"] == 1000
-    assert account_permissions(fresh)["canAccessAnalytics"] is True
+    assert account_status(fresh)["conversation_limit"] == 1000
+    assert account_permissions(fresh)["can_access_analytics"] is True
 
 
 # --- manage.py set_plan ------------------------------------------------------------------------

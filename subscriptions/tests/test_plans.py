@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 def test_each_seeded_plan_has_the_spec_cap_and_flags(user_on, code, limit, analytics, advanced):
     user = user_on(code)
 
-    assert account_status(user) == {"subscriptionPlan": code, "isFullyVerified": True, "conversationLimit": limit}
-    assert account_permissions(user) == {"canAccessAnalytics": analytics, "canUseAdvancedFeatures": advanced}
+    assert account_status(user) == {"subscription_plan": code, "is_fully_verified": True, "conversation_limit": limit}
+    assert account_permissions(user) == {"can_access_analytics": analytics, "can_use_advanced_features": advanced}
 
 
 def test_the_catalogue_holds_the_three_plans_with_their_prices():
@@ -27,8 +27,8 @@ def test_an_unknown_plan_code_falls_back_to_the_gratuit_plan(user_on):
     user = user_on("platine")
 
     assert plan_for(user).code == "gratuit"
-    assert account_status(user)["conversationLimit"] == 100
-    assert account_permissions(user)["canAccessAnalytics"] is False
+    assert account_status(user)["conversation_limit"] == 100
+    assert account_permissions(user)["can_access_analytics"] is False
 
 
 def test_plan_choices_list_the_catalogue_in_rank_order():

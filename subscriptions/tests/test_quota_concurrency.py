@@ -5,12 +5,11 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from accounts.tests.factories import UserFactory
 from core.exceptions import ApplicationError
 from subscriptions.models import ConversationUsage
 from subscriptions.selectors import conversation_usage, month_start
 from subscriptions.services import conversation_quota_consume
-
-from .factories import UserFactory
 
 THREADS = 8
 
@@ -33,7 +32,7 @@ def consume_in_parallel(user, threads: int) -> list:
             result = conversation_quota_consume(user=user)
         except ApplicationError as error:
             result = error.code
-        except Exception as error:  # noqa: BLE001 - reported to the test, not swallowed
+        except Exception as error:  # reported to the test, not swallowed
             result = error
         finally:
             connections.close_all()

@@ -5,10 +5,14 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.tests.factories import PASSWORD, UnverifiedUserFactory, UserFactory
 from conftest import body_text
+from integrations.tests import conftest as integrations_fixtures
+
+from .dashboard_helpers import DEMO_EMAIL
 
 CODE_RE = re.compile(r"^\s*(\d{6})\s*$", re.MULTILINE)
 
@@ -85,3 +89,26 @@ def verified_user(live_url):
 @pytest.fixture
 def unverified_user(live_url):
     return UnverifiedUserFactory(prenom="Yao", nom="Kouassi")
+
+
+# The dashboard tests' accounts (their helpers live in dashboard_helpers.py).
+
+
+@pytest.fixture
+def demo_user(live_url):
+    """The verified pro account ``manage.py seed_demo`` creates, with its sample data."""
+    from accounts.models import User
+
+    call_command("seed_demo", stdout=open("/dev/null", "w"))
+    return User.objects.get(adresse_email=DEMO_EMAIL)
+
+
+@pytest.fixture
+def gratuit_user(live_url):
+    """A new verified account on the free plan: no data, no statistics."""
+    return UserFactory(prenom="Koffi", nom="Yao")
+
+
+# The WhatsApp panel's tests reuse the integrations tests' fake webhook over TLS.
+tls_certificate = integrations_fixtures.tls_certificate
+webhook = integrations_fixtures.webhook

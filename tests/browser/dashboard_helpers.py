@@ -2,10 +2,7 @@
 
 import json
 
-import pytest
-from django.core.management import call_command
-
-from accounts.tests.factories import PASSWORD, UserFactory
+from accounts.tests.factories import PASSWORD
 
 DEMO_EMAIL = "demo@flux-ia.ci"
 DEMO_PASSWORD = "Akwaba2025"
@@ -21,21 +18,6 @@ DASHBOARD_PAGES = {
     "/dashboard/analytics": "Statistiques et prévisions",
     "/dashboard/profile": "Mon profil",
 }
-
-
-@pytest.fixture
-def demo_user(live_url):
-    """The verified pro account ``manage.py seed_demo`` creates, with its sample data."""
-    from accounts.models import User
-
-    call_command("seed_demo", stdout=open("/dev/null", "w"))
-    return User.objects.get(adresse_email=DEMO_EMAIL)
-
-
-@pytest.fixture
-def gratuit_user(live_url):
-    """A new verified account on the free plan: no data, no statistics."""
-    return UserFactory(prenom="Koffi", nom="Yao")
 
 
 def sign_in_through_api(page, live_url: str, email: str, password: str = PASSWORD, path: str = "/dashboard") -> None:
@@ -72,7 +54,8 @@ def assert_no_horizontal_overflow(page) -> None:
                   && !el.closest('[data-scroll-x]');
               })
               .slice(0, 5)
-              .map((el) => el.tagName + '.' + String(el.className).slice(0, 60) + ' ' + (el.textContent || '').slice(0, 40));
+              .map((el) => el.tagName + '.' + String(el.className).slice(0, 60)
+                + ' ' + (el.textContent || '').slice(0, 40));
             return {scroll: document.documentElement.scrollWidth, width, wide};
         }"""
     )

@@ -61,7 +61,8 @@ def test_an_unverified_account_is_sent_to_the_otp_screen_after_two_seconds(page,
         """() => {
             window.__times = {};
             new MutationObserver(() => {
-                if (!window.__times.box && document.querySelector('main [role=alert]')) window.__times.box = performance.now();
+                if (!window.__times.box && document.querySelector('main [role=alert]'))
+                    window.__times.box = performance.now();
             }).observe(document.body, {subtree: true, childList: true});
             setInterval(() => {
                 if (!window.__times.otp && location.pathname === '/auth/otp') window.__times.otp = performance.now();

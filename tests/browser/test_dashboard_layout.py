@@ -5,11 +5,9 @@ import time
 
 import pytest
 
-from .dashboard_helpers import (  # noqa: F401 (fixtures)
+from .dashboard_helpers import (
     DESKTOP,
     PHONE,
-    demo_user,
-    gratuit_user,
     sidebar_cookie,
     sign_in_demo,
     sign_in_through_api,

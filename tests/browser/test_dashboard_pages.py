@@ -5,10 +5,10 @@ import re
 import pytest
 
 from conversations.models import Message
+from emails.models import Email
 from logistics.models import Delivery
-from mailbox.models import Email
 
-from .dashboard_helpers import DESKTOP, PHONE, demo_user, gratuit_user, sign_in_demo, sign_in_through_api  # noqa: F401
+from .dashboard_helpers import DESKTOP, PHONE, sign_in_demo, sign_in_through_api
 
 pytestmark = [pytest.mark.browser]
 

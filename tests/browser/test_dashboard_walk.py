@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .dashboard_helpers import DASHBOARD_PAGES, WIDTHS, assert_no_horizontal_overflow, demo_user, sign_in_demo  # noqa: F401
+from .dashboard_helpers import DASHBOARD_PAGES, WIDTHS, assert_no_horizontal_overflow, sign_in_demo
 
 pytestmark = [pytest.mark.browser]
 

@@ -5,10 +5,9 @@ import pytest
 from playwright.sync_api import expect
 
 from integrations.models import WhatsAppConnection
-from integrations.tests.conftest import tls_certificate, webhook  # noqa: F401 (fixtures)
 from integrations.tests.fake_facebook import FB_TOKEN, SDK_CANCELLED, SDK_SUCCESS, SDK_URL, route_facebook_sdk
 
-from .dashboard_helpers import DESKTOP, PHONE, demo_user, sign_in_demo  # noqa: F401
+from .dashboard_helpers import DESKTOP, PHONE, sign_in_demo
 
 pytestmark = [pytest.mark.browser]
 

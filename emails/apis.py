@@ -2,7 +2,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.pagination import PageNumberPagination
+from core.pagination import paginated_response_with_counters
 
 from .selectors import email_counters, email_get, email_list
 from .serializers import EmailListFilterSerializer, EmailListResponseSerializer, EmailOutputSerializer
@@ -31,14 +31,13 @@ class EmailListApi(APIView):
     def get(self, request):
         filters = EmailListFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        counters = email_counters(user=request.user)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(
-            email_list(user=request.user, folder=filters.validated_data["filter"]), request, view=self
+        return paginated_response_with_counters(
+            view=self,
+            request=request,
+            queryset=email_list(user=request.user, folder=filters.validated_data["filter"]),
+            serializer_class=EmailOutputSerializer,
+            counters=email_counters(user=request.user),
         )
-        response = paginator.get_paginated_response(EmailOutputSerializer(page, many=True).data)
-        response.data["counters"] = counters
-        return response
 
 
 class EmailMarkReadApi(APIView):

@@ -209,7 +209,8 @@ EMAILS = [
         "partenaires@vlisco.example.com",
         "Proposition de partenariat revendeur",
         "Madame, Monsieur, suite à votre participation au salon de la mode d'Abidjan...",
-        "Vlisco propose un contrat de revendeur agréé avec -20 % sur les collections ; réponse souhaitée sous 15 jours.",
+        "Vlisco propose un contrat de revendeur agréé avec -20 % sur les collections ; "
+        "réponse souhaitée sous 15 jours.",
         "partenariat",
         "medium",
         "unread",

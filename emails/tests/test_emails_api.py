@@ -1,26 +1,14 @@
 import pytest
 from rest_framework.test import APIClient
 
-from mailbox.models import Category, Email, EmailStatus, Priority
-from preferences.tests.factories import UserFactory
+from accounts.tests.factories import UserFactory
+from emails.models import Category, Email, EmailStatus, Priority
 
 from .factories import EmailFactory
 
 URL = "/api/v1/mailbox/emails"
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory()
-
-
-@pytest.fixture
-def client(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
 
 
 @pytest.fixture
@@ -41,18 +29,18 @@ def ids(response) -> set[int]:
     return {row["id"] for row in response.json()["results"]}
 
 
-def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(client, inbox):
-    response = client.get(URL)
+def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(owner_api, inbox):
+    response = owner_api.get(URL)
 
     assert response.status_code == 200
     assert response.json()["count"] == 4
     row = next(r for r in response.json()["results"] if r["id"] == inbox["order"].id)
     assert row["from"] == "Koffi Yao"
-    assert row["priority"] == "high" and row["priorityLabel"] == "Urgent"
-    assert row["status"] == "unread" and row["statusLabel"] == "Non lu"
-    assert row["category"] == "commande" and row["categoryLabel"] == "Commande"
-    assert row["aiSummary"].startswith("Le client veut")
-    assert {r["priorityLabel"] for r in response.json()["results"]} == {"Urgent", "Normal", "Faible"}
+    assert row["priority"] == "high" and row["priority_label"] == "Urgent"
+    assert row["status"] == "unread" and row["status_label"] == "Non lu"
+    assert row["category"] == "commande" and row["category_label"] == "Commande"
+    assert row["ai_summary"].startswith("Le client veut")
+    assert {r["priority_label"] for r in response.json()["results"]} == {"Urgent", "Normal", "Faible"}
 
 
 @pytest.mark.parametrize(
@@ -65,61 +53,61 @@ def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(client, inbox):
         ("partenariats", {"partner"}),
     ],
 )
-def test_each_filter_returns_its_emails(client, inbox, folder, expected):
-    response = client.get(URL, {"filter": folder})
+def test_each_filter_returns_its_emails(owner_api, inbox, folder, expected):
+    response = owner_api.get(URL, {"filter": folder})
 
     assert ids(response) == {inbox[name].id for name in expected}
 
 
-def test_the_counters_cover_every_filter_whatever_the_chosen_one(client, inbox):
-    response = client.get(URL, {"filter": "support"})
+def test_the_counters_cover_every_filter_whatever_the_chosen_one(owner_api, inbox):
+    response = owner_api.get(URL, {"filter": "support"})
 
     assert response.json()["counters"] == {"tous": 4, "non_lus": 2, "commandes": 1, "support": 1, "partenariats": 1}
 
 
-def test_it_rejects_an_unknown_filter_in_french(client):
-    response = client.get(URL, {"filter": "spam"})
+def test_it_rejects_an_unknown_filter_in_french(owner_api):
+    response = owner_api.get(URL, {"filter": "spam"})
 
     assert response.status_code == 400
     assert response.json()["message"] == "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."
 
 
-def test_marking_an_email_read_updates_the_counters(client, inbox):
-    response = client.post(f"{URL}/{inbox['order'].id}/read")
+def test_marking_an_email_read_updates_the_counters(owner_api, inbox):
+    response = owner_api.post(f"{URL}/{inbox['order'].id}/read")
 
     assert response.status_code == 200
-    assert response.json()["status"] == "read" and response.json()["statusLabel"] == "Lu"
-    assert client.get(URL).json()["counters"]["non_lus"] == 1
+    assert response.json()["status"] == "read" and response.json()["status_label"] == "Lu"
+    assert owner_api.get(URL).json()["counters"]["non_lus"] == 1
 
 
-def test_another_accounts_emails_are_neither_listed_nor_writable(client, inbox):
+def test_another_accounts_emails_are_neither_listed_nor_writable(owner_api, inbox):
     stranger = EmailFactory(owner=UserFactory(), status=EmailStatus.UNREAD)
 
-    assert stranger.id not in ids(client.get(URL))
-    assert client.get(URL).json()["counters"]["tous"] == 4
-    response = client.post(f"{URL}/{stranger.id}/read")
+    assert stranger.id not in ids(owner_api.get(URL))
+    assert owner_api.get(URL).json()["counters"]["tous"] == 4
+    response = owner_api.post(f"{URL}/{stranger.id}/read")
     assert response.status_code == 404
     stranger.refresh_from_db()
     assert stranger.status == EmailStatus.UNREAD
 
 
-def test_the_list_is_paginated(client, owner):
+def test_the_list_is_paginated(owner_api, owner):
     EmailFactory.create_batch(25, owner=owner)
 
-    first = client.get(URL).json()
+    first = owner_api.get(URL).json()
     assert first["count"] == 25 and len(first["results"]) == 20 and first["next"]
-    assert len(client.get(URL, {"page": 2}).json()["results"]) == 5
+    assert len(owner_api.get(URL, {"page": 2}).json()["results"]) == 5
 
 
-def test_the_list_costs_three_queries_whatever_the_number_of_emails(client, owner, django_assert_max_num_queries):
+def test_the_list_costs_three_queries_whatever_the_number_of_emails(owner_api, owner, django_assert_max_num_queries):
     EmailFactory.create_batch(60, owner=owner)
 
     with django_assert_max_num_queries(3):
-        response = client.get(URL, {"filter": "non_lus", "page_size": 50})
+        response = owner_api.get(URL, {"filter": "non_lus", "page_size": 50})
     assert len(response.json()["results"]) == 50
 
 
-def test_newest_emails_come_first(client, owner):
+def test_newest_emails_come_first(owner_api, owner):
     from datetime import timedelta
 
     from django.utils import timezone
@@ -127,7 +115,7 @@ def test_newest_emails_come_first(client, owner):
     old = EmailFactory(owner=owner, received_at=timezone.now() - timedelta(days=2))
     new = EmailFactory(owner=owner)
 
-    assert [r["id"] for r in client.get(URL).json()["results"]] == [new.id, old.id]
+    assert [r["id"] for r in owner_api.get(URL).json()["results"]] == [new.id, old.id]
     assert Email.objects.count() == 2
 
 

@@ -1,8 +1,8 @@
 import factory
 from django.utils import timezone
 
-from mailbox.models import Category, Email, EmailStatus, Priority
-from preferences.tests.factories import UserFactory
+from accounts.tests.factories import UserFactory
+from emails.models import Category, Email, EmailStatus, Priority
 
 
 class EmailFactory(factory.django.DjangoModelFactory):

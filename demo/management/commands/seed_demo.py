@@ -18,12 +18,12 @@ from django.utils import timezone
 from accounts.models import User
 from conversations.models import Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
+from core.money import format_fcfa
+from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
 from logistics.services import delivery_schedule
-from mailbox.models import Email
-from preferences.selectors import preferences_get
-from preferences.services import preferences_update
+from preferences.services import preferences_get_or_create, preferences_update
 from subscriptions.services import user_plan_set
 
 from . import _demo_data as data
@@ -34,7 +34,10 @@ HISTORY_DAYS = 60
 
 
 class Command(BaseCommand):
-    help = "Crée (une seule fois) le compte de démonstration pro vérifié avec des données d'exemple et affiche ses identifiants."
+    help = (
+        "Crée (une seule fois) le compte de démonstration pro vérifié avec des données d'exemple "
+        "et affiche ses identifiants."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--email", default=DEMO_EMAIL, help=f"Adresse du compte (par défaut {DEMO_EMAIL}).")
@@ -82,7 +85,7 @@ def seed_account(user, *, now) -> list[str]:
     """Fill each empty section of the account; return the names of the sections filled."""
     rng = random.Random(2025)  # the same sample data on every machine
     seeded = []
-    preferences = preferences_get(user=user)
+    preferences = preferences_get_or_create(user=user)
     if not preferences.business_description:
         preferences_update(user=user, business_description=data.BUSINESS_DESCRIPTION, tone="amical")
         seeded.append("préférences")
@@ -115,7 +118,7 @@ def seed_drivers(user) -> None:
 
 def _fill(text: str, product: tuple[str, int], commune: str) -> str:
     name, price = product
-    return text.format(product=name.lower(), price=f"{price:,}".replace(",", "\u202f") + " F CFA", commune=commune)
+    return text.format(product=name.lower(), price=format_fcfa(price), commune=commune)
 
 
 def seed_conversations(user, *, now, rng: random.Random) -> None:
@@ -161,7 +164,7 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
         if index % 2 == 0:
             started = Conversation.objects.get(owner=user, contact__whatsapp_number=phone_for(index)).created_at
             orders.append((name, phone_for(index), commune, started + timedelta(minutes=rng.randint(20, 240))))
-    for extra in range(28):
+    for _extra in range(28):
         customer = rng.randrange(len(data.CUSTOMERS))
         name, commune = data.CUSTOMERS[customer]
         when = now - timedelta(days=rng.uniform(0, HISTORY_DAYS))
@@ -176,8 +179,8 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
             created_at = now - timedelta(minutes=5)
         items = rng.sample(data.PRODUCTS, k=rng.randint(1, 3))
         quantities = [rng.randint(1, 3) for _ in items]
-        products = [f"{qty} × {product}" for qty, (product, _price) in zip(quantities, items)]
-        amount = sum(qty * price for qty, (_product, price) in zip(quantities, items))
+        products = [f"{qty} × {product}" for qty, (product, _price) in zip(quantities, items, strict=True)]
+        amount = sum(qty * price for qty, (_product, price) in zip(quantities, items, strict=True))
         city, lat, lng = PLACES[commune]
         # A little scatter around the commune's centre, so rounds have something to order.
         delivery = delivery_schedule(

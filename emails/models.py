@@ -6,11 +6,7 @@ The mail connector (a later issue) only has to write rows; the owner reads them 
 from django.conf import settings
 from django.db import models
 
-
-class Priority(models.TextChoices):
-    HIGH = "high", "Urgent"
-    MEDIUM = "medium", "Normal"
-    LOW = "low", "Faible"
+from core.choices import Priority
 
 
 class EmailStatus(models.TextChoices):
@@ -45,7 +41,7 @@ class Email(models.Model):
         verbose_name = "e-mail"
         verbose_name_plural = "e-mails"
         ordering = ["-received_at", "-id"]
-        indexes = [models.Index(fields=["owner", "-received_at"], name="mailbox_owner_received")]
+        indexes = [models.Index(fields=["owner", "-received_at"], name="emails_owner_received")]
 
     def __str__(self) -> str:
         return self.subject

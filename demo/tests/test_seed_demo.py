@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from conversations.models import Contact, Conversation, Message
+from emails.models import Email
 from logistics.models import Delivery, Driver
-from mailbox.models import Email
 from subscriptions.selectors import conversation_usage
 
 pytestmark = pytest.mark.django_db
@@ -81,14 +81,14 @@ def test_the_sample_data_is_visible_through_the_dashboard_apis():
 
     analytics = client.get("/api/v1/analytics").json()
     assert next(k for k in analytics["kpis"] if k["key"] == "revenue")["value"] > 0
-    assert analytics["salesByCity"]["cities"][0]["city"] == "Abidjan"
-    assert analytics["accuracyByCategory"]["categories"]
+    assert analytics["sales_by_city"]["cities"][0]["city"] == "Abidjan"
+    assert analytics["accuracy_by_category"]["categories"]
 
     home = client.get("/api/v1/auth/dashboard").json()
-    assert len(home["cards"]) == 4 and home["recentActivity"]
+    assert len(home["cards"]) == 4 and home["recent_activity"]
 
     preferences = client.get("/api/v1/preferences").json()
-    assert preferences["ai"]["businessDescription"].startswith("Boutique Akwaba")
+    assert preferences["ai"]["business_description"].startswith("Boutique Akwaba")
 
 
 def test_its_conversations_count_in_the_plans_monthly_usage():
