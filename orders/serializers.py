@@ -188,7 +188,7 @@ class OrderItemInputSerializer(serializers.Serializer):
 class OrderCreateInputSerializer(serializers.Serializer):
     customer_name = serializers.CharField(max_length=120, error_messages=_messages())
     customer_phone = CustomerNumberField(max_length=40, error_messages=_messages())
-    items = OrderItemInputSerializer(many=True, allow_empty=False, error_messages={"empty": MSG_ITEMS_EMPTY})
+    items = OrderItemInputSerializer(many=True)
     zone = serializers.CharField(max_length=80, error_messages=_messages(), help_text="Zone de livraison ou « pickup »")
     address = serializers.CharField(required=False, allow_blank=True, max_length=255, error_messages=_messages())
     commune = serializers.CharField(required=False, allow_blank=True, max_length=60, error_messages=_messages())
@@ -201,6 +201,11 @@ class OrderCreateInputSerializer(serializers.Serializer):
         choices=PaymentMethod.choices, error_messages={**_messages(), "invalid_choice": MSG_PAYMENT_UNKNOWN}
     )
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, error_messages=_messages())
+
+    def validate_items(self, items):
+        if not items:
+            raise serializers.ValidationError(MSG_ITEMS_EMPTY)
+        return items
 
     def validate(self, attrs):
         if ("latitude" in attrs) != ("longitude" in attrs):
