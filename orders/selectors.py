@@ -136,6 +136,20 @@ def driver_suggest(*, order: Order) -> Driver | None:
     return candidates[0] if candidates else None
 
 
+def driver_choices(*, order: Order) -> list[Driver]:
+    """Every driver of the account for the « Assigner un livreur » list: those who may take the order
+    first (nearest first, ``eligible`` True), then the others (busy, or a moto across the lagoon)."""
+    candidates = [] if order.is_pickup else driver_candidates(order=order)
+    chosen = {driver.pk for driver in candidates}
+    others = Driver.objects.filter(owner_id=order.owner_id).exclude(pk__in=chosen).order_by("name", "id")
+    for driver in candidates:
+        driver.eligible = True
+    rest = list(others)
+    for driver in rest:
+        driver.eligible = False
+    return [*candidates, *rest]
+
+
 def order_detail(*, user, order_id: int) -> Order:
     """The order for its detail sheet: lines, history, delivery, the steps it may take next, its
     side of the lagoon and the suggested driver (attached as attributes for the serializer)."""
@@ -145,5 +159,7 @@ def order_detail(*, user, order_id: int) -> Order:
     order.delivery_info = order_delivery(order=order)
     order.next_statuses = next_statuses(order)
     order.lagoon_side = order_lagoon_side(order)
-    order.suggested_driver = None if order.status in FINAL_STATUSES else driver_suggest(order=order)
+    order.driver_choices = [] if order.is_pickup or order.status in FINAL_STATUSES else driver_choices(order=order)
+    eligible = [driver for driver in order.driver_choices if driver.eligible]
+    order.suggested_driver = eligible[0] if eligible else None
     return order

@@ -94,6 +94,10 @@ class OrderDriverOutputSerializer(serializers.Serializer):
     commune = serializers.CharField()
 
 
+class OrderDriverChoiceOutputSerializer(OrderDriverOutputSerializer):
+    eligible = serializers.BooleanField(help_text="Disponible et capable d'atteindre l'adresse (rive, véhicule).")
+
+
 class OrderDeliveryOutputSerializer(serializers.Serializer):
     reference = serializers.CharField()
     status = serializers.CharField()
@@ -110,6 +114,7 @@ class OrderDetailOutputSerializer(OrderOutputSerializer):
     history = OrderEventOutputSerializer(source="events", many=True)
     delivery = OrderDeliveryOutputSerializer(source="delivery_info", allow_null=True)
     suggested_driver = OrderDriverOutputSerializer(allow_null=True)
+    driver_choices = OrderDriverChoiceOutputSerializer(many=True)
     lagoon_side = serializers.CharField(allow_null=True)
 
 

@@ -146,6 +146,7 @@ def test_the_detail_has_lines_history_and_a_suggested_driver(owner_api, owner):
     assert body["items"][0]["name"] == "Garba"
     assert body["next_statuses"] == ["preparing", "cancelled"]
     assert body["suggested_driver"]["id"] == moussa.pk
+    assert [(choice["id"], choice["eligible"]) for choice in body["driver_choices"]] == [(moussa.pk, True)]
     assert body["delivery"] is None
     assert body["lagoon_side"] == "north"
 
