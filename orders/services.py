@@ -12,7 +12,6 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 
 from django.apps import apps
 from django.db import IntegrityError, transaction
@@ -535,23 +534,36 @@ def order_create_from_delivery(*, delivery: Delivery) -> Order:
         return delivery.order
     products = delivery.products or ["Commande"]
     share, rest = divmod(delivery.amount, len(products))
-    items = [
-        {"name": name, "unit_price": share + (rest if index == 0 else 0), "quantity": 1}
+    lines = [
+        LineInput(sku="", name=str(name)[:200], unit_price=share + (rest if index == 0 else 0), quantity=1)
         for index, name in enumerate(products)
     ]
+    try:
+        phone = phone_to_e164(delivery.customer_phone)
+    except InvalidPhoneNumber:
+        phone = delivery.customer_phone  # kept as written rather than losing the order
+    contact = (
+        apps.get_model("conversations", "Contact").objects.filter(owner=delivery.owner, whatsapp_number=phone).first()
+    )
     with transaction.atomic():
-        order = order_create_by_owner(
+        order = _create(
             user=delivery.owner,
-            customer_name=delivery.customer_name,
-            customer_phone=delivery.customer_phone,
-            items=items,
+            lines=lines,
             zone=delivery.commune,
+            delivery_fee=0,
             payment_method=PaymentMethod.CASH,
+            source=OrderSource.OWNER,
+            actor=Actor.SYSTEM,
+            customer_name=delivery.customer_name,
+            customer_phone=phone,
+            contact=contact,
+            conversation=getattr(contact, "conversation", None) if contact else None,
             address=delivery.address,
             commune=delivery.commune,
-            latitude=float(delivery.latitude) if isinstance(delivery.latitude, Decimal) else delivery.latitude,
-            longitude=float(delivery.longitude) if isinstance(delivery.longitude, Decimal) else delivery.longitude,
+            latitude=delivery.latitude,
+            longitude=delivery.longitude,
             created_at=delivery.created_at,
+            note=f"Reprise de la livraison {delivery.reference}",
             notify=False,
         )
         status = {
@@ -566,3 +578,14 @@ def order_create_from_delivery(*, delivery: Delivery) -> Order:
             OrderEvent.objects.create(order=order, from_status=S.CONFIRMED, to_status=status, actor=Actor.SYSTEM)
         Delivery.objects.filter(pk=delivery.pk).update(order=order)
     return order
+
+
+def orders_from_deliveries(*, user) -> int:
+    """Give every delivery of the account that has no order one (``order_create_from_delivery``),
+    oldest first so references follow the dates; returns how many were made. For seed_demo and a
+    one-off data migration of accounts created before orders existed."""
+    made = 0
+    for delivery in Delivery.objects.filter(owner=user, order__isnull=True).order_by("created_at", "id"):
+        order_create_from_delivery(delivery=delivery)
+        made += 1
+    return made

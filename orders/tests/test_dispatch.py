@@ -8,7 +8,7 @@ from logistics.models import Delivery, DeliveryStatus
 from logistics.tests.factories import DeliveryFactory, DriverFactory
 from orders.models import Actor, OrderStatus
 from orders.selectors import driver_suggest
-from orders.services import order_assign_driver, order_create_from_delivery, order_transition
+from orders.services import order_assign_driver, order_create_from_delivery, order_transition, orders_from_deliveries
 from orders.tests.factories import OrderFactory
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +143,14 @@ def test_a_delivery_from_before_orders_becomes_an_order(owner):
         ("1 sac en raphia", 12500),
     ]
     assert order.created_at == delivery.created_at
+
+
+def test_every_older_delivery_of_an_account_gets_its_order_once(owner):
+    deliveries = [DeliveryFactory(owner=owner, status=status) for status in ("pending", "preparing", "delivered")]
+    DeliveryFactory()  # another account's
+
+    assert orders_from_deliveries(user=owner) == 3
+    assert orders_from_deliveries(user=owner) == 0
+
+    statuses = [Delivery.objects.get(pk=d.pk).order.status for d in deliveries]
+    assert statuses == ["confirmed", "preparing", "delivered"]
