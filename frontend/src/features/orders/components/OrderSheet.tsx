@@ -259,7 +259,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
       )}
 
       {!isPickup && open && (
-        <Section title="Livreur">
+        <Section title="Assigner un livreur">
           <AssignDriver order={order} />
         </Section>
       )}

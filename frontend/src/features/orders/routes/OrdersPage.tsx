@@ -123,8 +123,8 @@ export default function OrdersPage() {
         </div>
       )}
 
-      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]" role="search">
-        <div className="relative">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_10rem_10rem]" role="search">
+        <div className="relative col-span-2 sm:col-span-1">
           <Search aria-hidden="true" className="pointer-events-none absolute top-[2.6rem] left-3 h-4 w-4 text-slate-400" />
           <TextField
             label="Rechercher"
