@@ -423,6 +423,22 @@ def _delivery_follow(order: Order, target: OrderStatus) -> None:
         delivery = delivery_status_change(delivery=delivery, status=following)
 
 
+def _delivery_drop(order: Order) -> None:
+    """A cancelled order's delivery leaves the logistics page (which has no cancelled status, and
+    whose figures would otherwise count it as a sale); the order's history keeps its reference."""
+    delivery = _delivery_of(order)
+    if delivery is None or delivery.status == DeliveryStatus.DELIVERED:
+        return
+    OrderEvent.objects.create(
+        order=order,
+        from_status=order.status,
+        to_status=order.status,
+        actor=Actor.SYSTEM,
+        note=f"Livraison {delivery.reference} supprimée",
+    )
+    delivery.delete()
+
+
 @transaction.atomic
 def order_transition(*, order: Order, to: str, by: str, user=None, note: str = "") -> Order:
     """Move ``order`` to status ``to`` if the lifecycle allows it from its current status.
@@ -447,7 +463,10 @@ def order_transition(*, order: Order, to: str, by: str, user=None, note: str = "
         order.cancel_reason = note[:300]
         update_fields.append("cancel_reason")
     order.save(update_fields=update_fields)
-    _delivery_follow(order, target)
+    if target == S.CANCELLED:
+        _delivery_drop(order)
+    else:
+        _delivery_follow(order, target)
     if target in NOTIFIED_STATUSES:
         order_notify_customer(order=order, event=event)
     return order

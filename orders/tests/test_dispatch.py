@@ -61,6 +61,18 @@ def test_the_delivery_follows_the_order_to_the_doorstep(owner):
     assert delivery.delivered_at is not None
 
 
+def test_cancelling_a_dispatched_order_takes_its_delivery_off_the_logistics_page(owner):
+    order = OrderFactory(owner=owner, status=OrderStatus.PREPARING)
+    order_assign_driver(order=order, driver=driver(owner, "Moussa", "Cocody", 5.36, -3.98))
+    reference = Delivery.objects.get(order=order).reference
+
+    order_transition(order=order, to=OrderStatus.CANCELLED, by=Actor.OWNER, note="Client absent")
+
+    assert not Delivery.objects.filter(order=order).exists()
+    assert order.events.filter(note=f"Livraison {reference} supprimée").exists()
+    assert order.lines.count() == 1
+
+
 def test_a_moto_driver_cannot_take_an_order_across_the_lagoon(owner):
     order = OrderFactory(owner=owner, zone="Marcory", commune="Marcory")
     north_moto = driver(owner, "Moussa", "Cocody", 5.36, -3.98, side="north", vehicle="moto")
