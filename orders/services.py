@@ -2,7 +2,7 @@
 move it along its lifecycle, cancel it, and dispatch it to a driver.
 
 Every status change goes through ``order_transition``: it locks the order row
-(``select_for_update``), checks the move against ``ALLOWED_MOVES`` and records the step in the
+(``select_for_update``), checks the move against ``orders.lifecycle`` and records the step in the
 history, so two concurrent changes can never skip a step. Customer-relevant steps are announced
 on WhatsApp through ``orders.notifications.order_notify_customer``.
 """
