@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "conversations",
     "analytics",
     "demo",
+    "orders",
 ]
 
 MIDDLEWARE = [

@@ -33,6 +33,7 @@ api_v1 = [
     path("preferences", include("preferences.urls")),
     path("mailbox/", include("emails.urls")),
     path("logistics/", include("logistics.urls")),
+    path("", include("orders.urls")),
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),
 ]

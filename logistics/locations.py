@@ -29,3 +29,15 @@ PLACES: dict[str, tuple[str, float, float]] = {
     "Korhogo": ("Korhogo", 9.4580, -5.6300),
     "Grand-Bassam": ("Grand-Bassam", 5.2000, -3.7400),
 }
+
+# Abidjan's communes south of the Ébrié lagoon (the rest of Abidjan is north of it). Grand-Bassam,
+# east along the coast, is reached from the south bank without crossing a bridge.
+SOUTH_OF_LAGOON = frozenset({"Koumassi", "Marcory", "Port-Bouët", "Treichville", "Grand-Bassam"})
+
+
+def lagoon_side(commune: str) -> str | None:
+    """'north' or 'south' for Abidjan's communes (and Grand-Bassam), None for other cities."""
+    if commune in SOUTH_OF_LAGOON:
+        return "south"
+    city = PLACES.get(commune, (None,))[0]
+    return "north" if city == ABIDJAN else None

@@ -41,6 +41,19 @@ class DriverStatus(models.TextChoices):
     AVAILABLE = "available", "Disponible"
 
 
+class Vehicle(models.TextChoices):
+    MOTO = "moto", "Moto"
+    VOITURE = "voiture", "Voiture"
+
+
+class LagoonSide(models.TextChoices):
+    """Abidjan's two banks of the Ébrié lagoon. Since December 2025 motorbikes may not use the
+    bridges, so a moto driver only serves his own side (orders.selectors.driver_suggest)."""
+
+    NORTH = "north", "Nord"
+    SOUTH = "south", "Sud"
+
+
 class Driver(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="drivers", verbose_name="compte"
@@ -52,6 +65,8 @@ class Driver(models.Model):
     commune = models.CharField("commune", max_length=60)
     latitude = models.DecimalField("latitude", max_digits=9, decimal_places=6)
     longitude = models.DecimalField("longitude", max_digits=9, decimal_places=6)
+    vehicle = models.CharField("véhicule", max_length=8, choices=Vehicle.choices, default=Vehicle.MOTO)
+    side = models.CharField("rive de la lagune", max_length=5, choices=LagoonSide.choices, default=LagoonSide.NORTH)
     created_at = models.DateTimeField("créé le", auto_now_add=True)
 
     class Meta:
@@ -92,6 +107,16 @@ class Delivery(models.Model):
     created_at = models.DateTimeField("créée le", db_index=True)
     delivered_at = models.DateTimeField("livrée le", null=True, blank=True)
     updated_at = models.DateTimeField("mise à jour", auto_now=True)
+    # The order this delivery dispatches (orders.services.order_assign_driver); empty for the
+    # deliveries scheduled by hand on the logistics page before orders existed.
+    order = models.OneToOneField(
+        "orders.Order",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="delivery",
+        verbose_name="commande",
+    )
 
     class Meta:
         verbose_name = "livraison"

@@ -14,6 +14,7 @@ export const paths = {
   dashboard: {
     root: "/dashboard",
     conversations: "/dashboard/conversations",
+    orders: "/dashboard/orders",
     emails: "/dashboard/emails",
     logistics: "/dashboard/logistics",
     analytics: "/dashboard/analytics",

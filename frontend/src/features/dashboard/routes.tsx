@@ -6,6 +6,7 @@
 import type { RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
+import { loadOrdersPage } from "@/features/orders";
 
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -13,6 +14,7 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/HomePage")).default }) },
       { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await import("./routes/ConversationsPage")).default }) },
+      { path: paths.dashboard.orders, lazy: async () => ({ Component: (await loadOrdersPage()).default }) },
       { path: paths.dashboard.emails, lazy: async () => ({ Component: (await import("./routes/EmailsPage")).default }) },
       { path: paths.dashboard.logistics, lazy: async () => ({ Component: (await import("./routes/LogisticsPage")).default }) },
       {

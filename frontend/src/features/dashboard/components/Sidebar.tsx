@@ -52,6 +52,7 @@ function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; col
     >
       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
       <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
+      {item.badge && !collapsed && <item.badge />}
     </NavLink>
   );
 }

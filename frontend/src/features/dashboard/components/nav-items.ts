@@ -1,6 +1,8 @@
-import { ChartColumn, House, Mail, MessageSquare, Truck, UserRound, type LucideIcon } from "lucide-react";
+import { ChartColumn, House, Mail, MessageSquare, ShoppingBag, Truck, UserRound, type LucideIcon } from "lucide-react";
+import type { ComponentType } from "react";
 
 import { paths } from "@/config/paths";
+import { NewOrdersBadge } from "@/features/orders";
 
 export interface NavItem {
   label: string;
@@ -8,11 +10,14 @@ export interface NavItem {
   icon: LucideIcon;
   /** Statistiques: shown to everyone, opened only with the analytics permission. */
   needsAnalytics?: boolean;
+  /** A count shown after the label (Commandes: the new orders). */
+  badge?: ComponentType;
 }
 
 export const navItems: NavItem[] = [
   { label: "Accueil", to: paths.dashboard.root, icon: House },
   { label: "Conversations IA", to: paths.dashboard.conversations, icon: MessageSquare },
+  { label: "Commandes", to: paths.dashboard.orders, icon: ShoppingBag, badge: NewOrdersBadge },
   { label: "Emails résumés", to: paths.dashboard.emails, icon: Mail },
   { label: "Logistique", to: paths.dashboard.logistics, icon: Truck },
   { label: "Statistiques", to: paths.dashboard.analytics, icon: ChartColumn, needsAnalytics: true },

@@ -1,0 +1,67 @@
+"""Customer updates: each status change that matters to the customer becomes one short WhatsApp
+message in their language (French unless the conversation is known to be in English).
+
+``order_notify_customer`` builds the text and queues ``orders.notify_customer`` after the commit; the
+task hands it to the WhatsApp client (``integrations.whatsapp.services.send_text_to_contact``) and
+records on the history step what became of it, e.g. « fenêtre de 24 h fermée ».
+"""
+
+from django.db import transaction
+
+from core.money import format_fcfa
+
+NOTICE_SENT = "message envoyé"
+NOTICE_WINDOW_CLOSED = "fenêtre de 24 h fermée"
+NOTICE_NO_CONTACT = "aucun contact WhatsApp"
+NOTICE_UNAVAILABLE = "envoi WhatsApp indisponible"
+
+TEXTS = {
+    "fr": {
+        "confirmed": "Merci {name} ! Votre commande {reference} est confirmée : {total}. Nous vous tenons informé(e).",
+        "paid": "Paiement reçu pour votre commande {reference} ({total}). Merci !",
+        "out_for_delivery": "Votre commande {reference} est en route ! Le livreur arrive bientôt.",
+        "delivered": "Votre commande {reference} a été livrée. Merci et à bientôt !",
+        "ready": "Votre commande {reference} est prête : vous pouvez passer la retirer.",
+        "cancelled": "Votre commande {reference} a été annulée.",
+        "cancelled_reason": "Votre commande {reference} a été annulée : {reason}.",
+    },
+    "en": {
+        "confirmed": "Thank you {name}! Your order {reference} is confirmed: {total}. We will keep you posted.",
+        "paid": "Payment received for your order {reference} ({total}). Thank you!",
+        "out_for_delivery": "Your order {reference} is on its way! The driver will be with you soon.",
+        "delivered": "Your order {reference} has been delivered. Thank you, see you soon!",
+        "ready": "Your order {reference} is ready: you can come and pick it up.",
+        "cancelled": "Your order {reference} has been cancelled.",
+        "cancelled_reason": "Your order {reference} has been cancelled: {reason}.",
+    },
+}
+
+
+def customer_language(order) -> str:
+    """'en' when the conversation is known to be in English, else 'fr' (the shops' language)."""
+    conversation = order.conversation if order.conversation_id else None
+    language = (getattr(conversation, "language", "") or "").lower()
+    return "en" if language.startswith("en") else "fr"
+
+
+def order_customer_text(*, order, status: str, note: str = "") -> str | None:
+    """The message for the customer when ``order`` enters ``status``, or None when none is due."""
+    texts = TEXTS[customer_language(order)]
+    key = "cancelled_reason" if status == "cancelled" and note.strip() else status
+    if key not in texts:
+        return None
+    first_name = (order.customer_name or "").split(" ")[0]
+    return texts[key].format(
+        name=first_name, reference=order.reference, total=format_fcfa(order.total), reason=note.strip().rstrip(".")
+    )
+
+
+def order_notify_customer(*, order, event) -> None:
+    """Queue the customer's WhatsApp message for this history step, once the transaction commits."""
+    text = order_customer_text(order=order, status=event.to_status, note=event.note)
+    if text is None:
+        return
+    from .tasks import order_notify_customer_task
+
+    event_id = event.pk
+    transaction.on_commit(lambda: order_notify_customer_task.delay(event_id=event_id, text=text))

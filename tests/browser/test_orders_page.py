@@ -1,0 +1,162 @@
+"""The Commandes page in Chromium at phone and desktop widths: filter, open an order, assign the
+suggested driver, take it to the doorstep; plus a phone order and a cancellation."""
+
+import pytest
+
+from accounts.tests.factories import UserFactory
+from conversations.tests.factories import ConversationFactory
+from logistics.models import Delivery
+from logistics.tests.factories import DriverFactory
+from orders.models import Order, OrderStatus
+from orders.services import order_create_by_owner, order_create_from_draft, order_transition
+
+from .dashboard_helpers import WIDTHS, assert_no_horizontal_overflow, sign_in_through_api
+
+pytestmark = [pytest.mark.browser]
+
+NBSP = "\u00a0"  # the dashboard writes "3 500 F CFA" with no-break spaces
+
+
+@pytest.fixture
+def shop(live_url):
+    """An account with three orders (one delivered, one new from WhatsApp, one in preparation) and
+    two drivers: a moto on the north bank near Cocody and one on the south bank."""
+    owner = UserFactory(prenom="Aya", nom="Koné")
+    DriverFactory(owner=owner, name="Moussa Koné", commune="Cocody", latitude=5.36, longitude=-3.98, side="north")
+    DriverFactory(owner=owner, name="Ali Traoré", commune="Marcory", latitude=5.303, longitude=-3.983, side="south")
+    conversation = ConversationFactory(owner=owner, contact__name="Fatou Bamba")
+    new = order_create_from_draft(
+        user=owner,
+        conversation=conversation,
+        draft={
+            "lines": [("G1", "Garba", 1500, 2), ("J1", "Jus de bissap", 500, 1)],
+            "zone": "Cocody",
+            "subtotal": 3500,
+            "delivery_fee": 1000,
+            "total": 4500,
+            "payment_method": "cash",
+        },
+        notify=False,
+    )
+    preparing = order_create_by_owner(
+        user=owner,
+        customer_name="Koffi Yao",
+        customer_phone="0707080910",
+        items=[{"name": "Attiéké poisson", "unit_price": 2500, "quantity": 1}],
+        zone="Cocody",
+        address="Angré 8e tranche",
+        delivery_fee=1000,
+        payment_method="cash",
+        notify=False,
+    )
+    order_transition(order=preparing, to=OrderStatus.PREPARING, by="owner")
+    done = order_create_by_owner(
+        user=owner,
+        customer_name="Awa Diallo",
+        customer_phone="0102030405",
+        items=[{"name": "Alloco", "unit_price": 1000, "quantity": 1}],
+        zone="pickup",
+        payment_method="cash",
+        notify=False,
+    )
+    for status in (OrderStatus.PREPARING, OrderStatus.READY, OrderStatus.PICKED_UP):
+        order_transition(order=done, to=status, by="owner")
+    return {"owner": owner, "new": new, "preparing": preparing, "done": done}
+
+
+def open_orders_page(page, live_url, owner, width):
+    page.set_viewport_size(WIDTHS[width])
+    sign_in_through_api(page, live_url, owner.adresse_email, path="/dashboard/orders")
+    page.get_by_role("heading", name="Commandes", exact=True).wait_for()
+    page.get_by_test_id("order").first.wait_for()
+
+
+@pytest.mark.parametrize("width", ["phone", "desktop"])
+def test_the_owner_filters_opens_assigns_the_suggested_driver_and_delivers(page, console, live_url, shop, width):
+    order = shop["preparing"]
+    open_orders_page(page, live_url, shop["owner"], width)
+    assert page.get_by_test_id("order").count() == 3
+    if width == "desktop":
+        badge = page.get_by_test_id("sidebar").get_by_test_id("new-orders-count")
+        # One « Confirmée » order waits for the owner; screen readers hear it in words.
+        assert badge.inner_text().split("\n") == ["1", "1 nouvelle commande"]
+    assert_no_horizontal_overflow(page)
+
+    # Filter by status, then by search.
+    page.get_by_role("group", name="Filtrer par statut").get_by_role("button", name="En préparation").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=order]').length === 1")
+    assert page.get_by_test_id("order").get_attribute("data-reference") == order.reference
+    page.get_by_role("group", name="Filtrer par statut").get_by_role("button", name="Toutes").click()
+    page.locator("input[name=q]").fill("Fatou")
+    page.locator(f"[data-reference='{order.reference}']").wait_for(state="detached")
+    assert page.get_by_test_id("order").get_attribute("data-reference") == shop["new"].reference
+    page.locator("input[name=q]").fill("")
+    page.locator(f"[data-reference='{order.reference}']").wait_for()
+
+    # Open the order: lines, totals in F CFA, history.
+    page.get_by_role("button", name=f"Ouvrir la commande {order.reference}").click()
+    sheet = page.get_by_role("dialog", name=f"Commande {order.reference}")
+    sheet.wait_for()
+    assert sheet.get_by_test_id("order-total").inner_text() == f"3{NBSP}500{NBSP}F{NBSP}CFA"
+    assert "1 × Attiéké poisson" in sheet.inner_text()
+    assert "En préparation" in sheet.get_by_role("list", name="Historique de la commande").inner_text()
+    assert_no_horizontal_overflow(page)
+
+    # The suggested driver (nearest on the north bank) is preselected; assign him.
+    select = sheet.locator("select[name=driver_id]")
+    assert select.evaluate("(el) => el.options[el.selectedIndex].text").startswith("Moussa Koné")
+    sheet.get_by_role("button", name="Assigner un livreur").click()
+    page.locator("[data-toast=success]").filter(has_text="Livreur assigné").wait_for()
+    delivery = Delivery.objects.get(order=order)
+    assert delivery.driver.name == "Moussa Koné"
+    sheet.get_by_text(f"Livraison {delivery.reference}").wait_for()
+
+    # En route, then delivered: the delivery follows.
+    sheet.get_by_role("button", name="Mettre en route").click()
+    sheet.get_by_role("button", name="Marquer livrée").click()
+    sheet.locator(".order-status").filter(has_text="Livrée").wait_for()
+    order.refresh_from_db()
+    delivery.refresh_from_db()
+    assert (order.status, delivery.status) == ("delivered", "delivered")
+    assert sheet.get_by_role("button", name="Marquer livrée").count() == 0
+
+    sheet.get_by_role("button", name="Fermer", exact=True).click()
+    page.locator(f"[data-reference='{order.reference}']").locator(".order-status").filter(has_text="Livrée").wait_for()
+    assert console.errors == []
+
+
+def test_the_owner_types_a_phone_order_then_cancels_it_with_a_reason(page, console, live_url, shop):
+    open_orders_page(page, live_url, shop["owner"], "phone")
+
+    page.get_by_role("button", name="Nouvelle commande").click()
+    form = page.get_by_test_id("new-order-form")
+    form.locator("input[name=customer_name]").fill("Mariam Traoré")
+    form.locator("input[name=customer_phone]").fill("05 05 05 05 05")
+    form.locator("input[name='items.0.name']").fill("Poulet braisé")
+    form.locator("input[name='items.0.unit_price']").fill("4000")
+    form.locator("input[name='items.0.quantity']").fill("2")
+    form.locator("select[name=zone]").select_option("Marcory")
+    form.locator("input[name=delivery_fee]").fill("1500")
+    form.locator("select[name=payment_method]").select_option("wave")
+    assert form.get_by_test_id("new-order-total").inner_text() == f"9{NBSP}500{NBSP}F{NBSP}CFA"
+    form.get_by_role("button", name="Enregistrer la commande").click()
+    page.locator("[data-toast=success]").filter(has_text="Commande enregistrée").wait_for()
+    created = Order.objects.get(owner=shop["owner"], customer_name="Mariam Traoré")
+    assert (created.customer_phone, created.total, created.source) == ("+2250505050505", 9500, "owner")
+
+    sheet = page.get_by_role("dialog", name=f"Commande {created.reference}")
+    sheet.wait_for()
+    # South of the lagoon: the south-bank driver is suggested, the north-bank moto is marked unable.
+    select = sheet.locator("select[name=driver_id]")
+    assert select.evaluate("(el) => el.options[el.selectedIndex].text").startswith("Ali Traoré")
+    assert "Moussa Koné · moto · Cocody — ne peut pas livrer cette adresse" in select.inner_text()
+
+    sheet.get_by_role("button", name="Annuler la commande").click()
+    sheet.locator("textarea[name=reason]").fill("Le client a changé d'avis")
+    sheet.get_by_role("button", name="Confirmer l'annulation").click()
+    sheet.locator(".order-status").filter(has_text="Annulée").wait_for()
+    created.refresh_from_db()
+    assert (created.status, created.cancel_reason) == ("cancelled", "Le client a changé d'avis")
+    assert created.lines.count() == 1
+    assert_no_horizontal_overflow(page)
+    assert console.errors == []
