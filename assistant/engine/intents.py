@@ -47,7 +47,10 @@ COMPLAINT = (
     "not arrived", "nobody answers", "no one answers", "missing", "broken", "damaged", "rotten", "expired",
     "refund", "complain", "complaint", "scam", "cheated", "rude", "late", "still waiting", "still not",
     "wrong order", "wrong item", "disappointed", "not received", "didn t receive", "did not receive",
-    "not fresh", "pas frais", "connard", "connards", "imbecile", "idiot", "idiots", "salaud", "merde",
+    "not fresh", "pas frais", "froid", "froide", "pas cuit", "mal cuit", "honteux", "honteuse",
+    "immangeable", "cold", "undercooked", "raw", "inedible", "que vous m avez", "vous m avez livre",
+    "vous m avez vendu", "vous m avez envoye", "you sent me", "you delivered", "you sold me", "m avez arnaque",
+    "m a arnaque", "m ont arnaque", "connard", "connards", "imbecile", "idiot", "idiots", "salaud", "merde",
     "stupide", "stupid", "fuck", "bastard", "batard", "batards", "menteur", "menteurs", "liar", "liars",
 )
 PAYMENT_PROBLEM = (
@@ -91,6 +94,7 @@ AVAILABILITY = (
     "vous avez", "avez vous", "tu as", "as tu", "t as", "y a", "il y a", "dispo", "disponible", "en stock",
     "est la", "sont la", "vous vendez", "vendez vous", "tu vends", "vous faites", "on trouve", "reste",
     "do you have", "do you sell", "have you got", "you have", "you sell", "available", "in stock",
+    "do you serve", "do you make", "vous servez", "servez vous",
     "is there", "are there", "got any", "any left",
 )
 DELIVERY = (
@@ -183,7 +187,7 @@ def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float
     best, best_score = None, 0.0
     for i, f in enumerate(knowledge.faq):
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
-        score += 1.0 * len(stems & (f.q_stems - knowledge.product_stems))
+        score += 1.5 * len(stems & (f.q_stems - knowledge.product_stems))
         score += 0.5 * len(stems & (f.a_stems - f.q_stems - knowledge.product_stems))
         if score > best_score:
             best, best_score = i, score
@@ -191,6 +195,7 @@ def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float
 
 
 _ASK_OBJECT = (
+    "vous servez", "vous faites le", "vous faites la", "vous faites les", "do you serve", "do you make",
     "vous avez des", "vous avez du", "vous avez de la", "vous avez les", "vous avez le", "vous avez la",
     "vous avez", "avez vous des", "avez vous du", "avez vous de la", "avez vous", "vous vendez les",
     "vous vendez des", "vous vendez du", "vous vendez", "y a des", "y a du", "y a", "tu as", "do you have any",
@@ -301,7 +306,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.intent = "availability"
     elif ent.payments or any_phrase(words, PAYMENT):
         u.intent = "payment"
-    elif faq_i is not None and faq_score >= 1.5:
+    elif faq_i is not None and faq_score >= 1.5 and not any_phrase(words, _ASK_OBJECT):
         u.intent = "faq"
         u.faq_index = faq_i
     elif has_products:

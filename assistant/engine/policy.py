@@ -289,6 +289,8 @@ class Policy:
                 lines.append(ph.price_line(p, m.qty))
                 total += p.price * (m.qty or 1)
                 counted += 1
+        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or any(m.qty for m in mentions)):
+            self.say("Here are our prices:")
         for line in lines:
             self.say(line)
         if intent == "price" and counted > 1:
