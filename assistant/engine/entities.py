@@ -71,6 +71,7 @@ class Mention:
     end: int
     qty: int | None = None
     text: str = ""
+    weak: bool = False  # a quantity of 1 read from an article ("le poulet", "the S23"), not a number
 
 
 @dataclass
@@ -279,6 +280,16 @@ class Extractor:
                     break
                 j += 1
                 steps += 1
+        # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
+        for m in ent.products:
+            if m.qty is None and m.start > 0:
+                j = m.start - 1
+                while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
+                    j -= 1
+                singular = not m.text.endswith(("s", "x"))
+                if words[j] in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre",
+                                "your") and singular:
+                    m.qty, m.weak = 1, True
         ent.numbers = [v[0] for p, v in sorted(numbers.items()) if p not in used]
 
     def _merge(self, ent: Entities):

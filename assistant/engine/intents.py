@@ -45,7 +45,9 @@ COMPLAINT = (
     "furieux", "fache", "enerve", "inadmissible", "inacceptable", "n importe quoi", "pas normal",
     "not happy", "unhappy", "worst", "terrible", "awful", "never showed", "never arrived", "never came",
     "not arrived", "nobody answers", "no one answers", "missing", "broken", "damaged", "rotten", "expired",
-    "refund", "complain", "complaint", "scam", "cheated", "rude", "late", "still waiting", "still not",
+    "refund", "complain", "complaint", "scam", "scammed", "cheat", "stopped working", "ne marche plus",
+    "ne fonctionne plus", "ne s allume plus", "ne charge plus", "doesn t work", "does not work", "not working",
+    "en panne", "defectueux", "defectueuse", "faulty", "cheated", "rude", "late", "still waiting", "still not",
     "wrong order", "wrong item", "disappointed", "not received", "didn t receive", "did not receive",
     "not fresh", "pas frais", "froid", "froide", "pas cuit", "mal cuit", "honteux", "honteuse",
     "immangeable", "cold", "undercooked", "raw", "inedible", "que vous m avez", "vous m avez livre",
@@ -149,6 +151,10 @@ AFFIRM = (
     "c est valide", "go ahead", "go", "parfait", "vas y", "allez y", "ca marche", "sure", "correct",
     "c est ca", "exactement", "bien sur", "alright", "that s right", "right", "please do", "good",
 )
+
+
+# Damage words alone may be a question about a service ("mon écran est cassé, vous réparez ?").
+COMPLAINT_WEAK = ("casse", "casses", "cassee", "cassees", "abime", "abimes", "abimee", "broken", "damaged")
 
 
 def any_phrase(words: list[str], cues) -> bool:
@@ -266,7 +272,13 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
     )
 
-    if any_phrase(words, COMPLAINT) or any(
+    weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
+        words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
+    )
+    if weak_only and faq_i is not None and faq_score >= 2:
+        u.intent = "faq"
+        u.faq_index = faq_i
+    elif any_phrase(words, COMPLAINT) or any(
         find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM
     ):
         u.intent = "complaint"

@@ -121,7 +121,7 @@ FAQ_CONCEPTS = {
               "chaque matin", "every morning", "perime", "expire", "date"],
     "bottle": ["bouteille vide", "vide", "empty", "consigne", "apporter", "bring", "venir avec", "emballage"],
     "warranty": ["garantie", "garanti", "warranty", "guarantee", "sav", "apres vente"],
-    "repair": ["reparer", "reparation", "repair", "ecran casse", "fix"],
+    "repair": ["reparer", "reparez", "repare", "reparation", "reparations", "repair", "repairs", "ecran casse", "fix"],
     "original": ["original", "originaux", "authentique", "contrefacon", "faux", "fake", "genuine", "copie",
                  "neuf", "neufs", "occasion", "reconditionne", "second hand", "used", "refurbished"],
     "size": ["taille", "tailles", "size", "sizes", "pointure", "mesure", "sur mesure", "retouche", "retouches",

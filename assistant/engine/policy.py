@@ -324,8 +324,10 @@ class Policy:
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
-                qty = (used.qty if used and used.qty else None) or (ent.numbers[0] if ent.numbers else None)
-                qty = qty or st["choice"].get("qty")
+                qty = (used.qty if used and used.qty and not used.weak else None) or (
+                    ent.numbers[0] if ent.numbers else None
+                )
+                qty = qty or st["choice"].get("qty") or (1 if used and used.weak else None)
                 if used in mentions:
                     mentions.remove(used)
                 st["choice"] = None
@@ -348,13 +350,13 @@ class Policy:
                     st["cart"].remove(line)
                 self.say(ph.out_of_stock(p, alternatives(k, p)))
                 continue
-            if remove and m.qty is None:
+            if remove and (m.qty is None or m.weak):
                 line = self.find_line(p.sku)
                 if line:
                     st["cart"].remove(line)
                     changed = True
                 continue
-            self.set_line(p.sku, m.qty, more=more)
+            self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
         if not ent.products and ent.numbers and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
@@ -448,10 +450,10 @@ class Policy:
             return winners[0], used
         return None, None
 
-    def set_line(self, sku: str, qty: int | None, more: bool):
+    def set_line(self, sku: str, qty: int | None, more: bool, weak: bool = False):
         line = self.find_line(sku)
         if line:
-            if qty is None:
+            if qty is None or (weak and line["qty"]):
                 return
             if more and line["qty"]:
                 line["qty"] += qty

@@ -161,7 +161,7 @@ class Phrases:
             return f"{qty} × {p.name} ({money(p.price)} l'unité) = {money(p.price * qty)}"
         if self.lang == "en":
             return f"The price of {p.name} is {money(p.price)}."
-        return f"{p.name} : {money(p.price)}"
+        return f"Le prix de {p.name} est de {money(p.price)}."
 
     def out_of_stock(self, p: Product, alternatives: list[Product]) -> str:
         alts = join_words([f"{a.name} ({money(a.price)})" for a in alternatives], self.lang)
