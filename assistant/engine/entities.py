@@ -165,7 +165,11 @@ class Extractor:
             for i in range(0, n - length + 1):
                 if any(taken[i : i + length]):
                     continue
-                entries = k.index.get(tuple(stems[i : i + length]))
+                span = stems[i : i + length]
+                entries = k.index.get(tuple(span))
+                if not entries and length >= 3 and span[0] not in FUNCTION_WORDS and span[-1] not in FUNCTION_WORDS:
+                    # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
+                    entries = k.content_index.get(tuple(s for s in span if s not in FUNCTION_WORDS))
                 if not entries:
                     continue
                 # "2 plateaux" is a quantity of a unit, not the zone named Plateau.

@@ -50,7 +50,9 @@ COMPLAINT = (
     "en panne", "defectueux", "defectueuse", "faulty", "cheated", "rude", "late", "still waiting", "still not",
     "wrong order", "wrong item", "disappointed", "not received", "didn t receive", "did not receive",
     "not fresh", "pas frais", "froid", "froide", "pas cuit", "mal cuit", "honteux", "honteuse",
-    "immangeable", "cold", "undercooked", "raw", "inedible", "que vous m avez", "vous m avez livre",
+    "immangeable", "dechire", "dechiree", "dechirer", "decu", "decue", "decus", "tache", "taches", "troue",
+    "que j ai recu", "que j ai recue", "torn", "ripped", "stained", "wrong size", "pas la bonne taille",
+    "pas le bon", "pas la bonne", "not the one", "wrong colour", "wrong color", "cold", "undercooked", "raw", "inedible", "que vous m avez", "vous m avez livre",
     "vous m avez vendu", "vous m avez envoye", "you sent me", "you delivered", "you sold me", "m avez arnaque",
     "m a arnaque", "m ont arnaque", "connard", "connards", "imbecile", "idiot", "idiots", "salaud", "merde",
     "stupide", "stupid", "fuck", "bastard", "batard", "batards", "menteur", "menteurs", "liar", "liars",
@@ -61,7 +63,8 @@ PAYMENT_PROBLEM = (
 )
 HUMAN = (
     "parler a", "parler au", "parler avec", "vraie personne", "vrai personne", "personne reelle", "un humain",
-    "humain", "robot", "machine", "bot", "gerant", "responsable", "patron", "proprietaire", "directeur",
+    "humain", "robot", "machine", "bot", "gerant", "gerante", "responsable", "patron", "patronne",
+    "proprietaire", "directeur", "directrice", "numero de la", "vendeuse", "vendeur",
     "numero du", "appelez moi", "appeler", "m appeler", "rappeler", "rappelez", "vrai boss", "au boss",
     "talk to", "speak to", "speak with", "talk with", "real person", "human", "manager", "owner", "someone",
     "call me", "agent", "quelqu un de la boutique", "quelqu un d autre",

@@ -100,6 +100,7 @@ class Knowledge:
     products: dict = field(default_factory=dict)
     zones: dict = field(default_factory=dict)
     index: dict = field(default_factory=dict)  # stems tuple -> list[(kind, key)]
+    content_index: dict = field(default_factory=dict)  # the same phrases without function words
     max_phrase: int = 1
     vocab: set = field(default_factory=set)  # stems of index phrases, for fuzzy correction
     fuzzy_vocab: list = field(default_factory=list)
@@ -151,6 +152,11 @@ class Knowledge:
         bucket = self.index.setdefault(_stems(words), [])
         if entry not in bucket:
             bucket.append(entry)
+        content = tuple(s for s in _stems(words) if s not in FUNCTION_WORDS)
+        if len(content) >= 2:
+            bucket = self.content_index.setdefault(content, [])
+            if entry not in bucket:
+                bucket.append(entry)
 
     def _compile_products(self, products: list):
         explicit_single = set()

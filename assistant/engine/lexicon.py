@@ -125,7 +125,7 @@ FAQ_CONCEPTS = {
     "original": ["original", "originaux", "authentique", "contrefacon", "faux", "fake", "genuine", "copie",
                  "neuf", "neufs", "occasion", "reconditionne", "second hand", "used", "refurbished"],
     "size": ["taille", "tailles", "size", "sizes", "pointure", "mesure", "sur mesure", "retouche", "retouches",
-             "ajuster", "alteration", "fit"],
+             "ajuster", "alteration"],
     "try": ["essayer", "essayage", "essai", "try on", "fitting", "cabine"],
     "booking": ["reserver", "reservation", "table", "book", "booking", "reserve"],
     "spicy": ["piment", "pimente", "epice", "spicy", "hot", "allergie", "allergy", "halal", "vegetarien",

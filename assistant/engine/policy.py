@@ -15,7 +15,12 @@ from . import language as lang_mod
 from .entities import Entities, Extractor
 from .intents import Understanding, any_phrase, classify
 from .knowledge import PICKUP, Knowledge, Product
-from .lexicon import FUNCTION_WORDS
+from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+
+# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
+BENIGN_MODIFIERS = {"frais", "fraiche", "fresh", "bon", "bonne", "bons", "good", "nice", "beau", "belle", "beaux",
+                    "jolie", "joli", "pretty", "new", "nouveau", "nouvelle", "neuf", "cheap", "encore", "still",
+                    "today", "maintenant", "now", "disponible", "available", "stock", "chez", "here", "there"}
 from .replies import Phrases
 from .text import normalise
 
@@ -272,6 +277,12 @@ class Policy:
         total, counted = 0, 0
         lines = []
         for m in mentions:
+            if len(m.skus) > 1 and intent == "availability":
+                modifier = self.unknown_modifier(m)
+                if modifier:
+                    # "wedding dresses": a kind of the product the shop does not have.
+                    self.say(ph.not_sold(modifier, [k.products[s] for s in m.skus]))
+                    continue
             if len(m.skus) > 1:
                 cands = [k.products[s] for s in m.skus]
                 self.say(ph.clarify(_word(m.text), cands))
@@ -295,6 +306,18 @@ class Policy:
             self.say(line)
         if intent == "price" and counted > 1:
             self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
+
+    def unknown_modifier(self, m) -> str | None:
+        toks = self.norm.tokens
+        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
+        for j in (m.start - 1, m.end):
+            if 0 <= j < len(toks):
+                t = toks[j]
+                if (len(t.text) >= 4 and not t.text.isdigit() and t.text not in common and t.stem not in self.k.vocab
+                        and j not in self.ent.consumed):
+                    parts = [t.orig, m.text] if j < m.start else [m.text, t.orig]
+                    return " ".join(parts)
+        return None
 
     def set_buttons(self, labels):
         labels = [lb for lb in labels if lb]
