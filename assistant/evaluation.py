@@ -68,11 +68,25 @@ def text_failures(message: dict, reply: str) -> tuple[list[str], list[str]]:
 # Phrase lists that approximate the semantic flags, as README suggests.
 FLAG_PHRASES = {
     "clarify": ["lequel", "laquelle", "lesquels", "lesquelles", "which one", "which", "quel ", "quelle "],
-    "out_of_stock": ["rupture", "plus de", "pas disponible", "indisponible", "out of stock", "not available",
-                     "unavailable"],
+    "out_of_stock": [
+        "rupture",
+        "plus de",
+        "pas disponible",
+        "indisponible",
+        "out of stock",
+        "not available",
+        "unavailable",
+    ],
     "not_served": ["ne livrons pas", "pas de livraison", "don t deliver", "do not deliver", "not deliver"],
-    "not_in_catalogue": ["ne vendons pas", "pas au catalogue", "n avons pas", "don t sell", "do not sell",
-                         "don t have", "not on our"],
+    "not_in_catalogue": [
+        "ne vendons pas",
+        "pas au catalogue",
+        "n avons pas",
+        "don t sell",
+        "do not sell",
+        "don t have",
+        "not on our",
+    ],
 }
 _FR_ONLY = FR_WORDS - EN_WORDS
 _EN_ONLY = EN_WORDS - FR_WORDS
@@ -121,13 +135,15 @@ class DialogueResult:
 
 def load_dir(path: Path):
     business = json.loads((path / "business.json").read_text(encoding="utf-8"))
-    messages = [json.loads(line) for line in (path / "messages.jsonl").read_text(encoding="utf-8").splitlines()
-                if line.strip()]
+    messages = [
+        json.loads(line) for line in (path / "messages.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     dialogues_file = path / "dialogues.jsonl"
     dialogues = []
     if dialogues_file.exists():
-        dialogues = [json.loads(line) for line in dialogues_file.read_text(encoding="utf-8").splitlines()
-                     if line.strip()]
+        dialogues = [
+            json.loads(line) for line in dialogues_file.read_text(encoding="utf-8").splitlines() if line.strip()
+        ]
     return business, messages, dialogues
 
 
@@ -159,8 +175,15 @@ def run_messages(knowledge: Knowledge, messages: list, now: datetime) -> list[Me
         reasons = score_message(m, turn, reply)
         out.append(
             MessageResult(
-                id=m["id"], lang=m["lang"], intent=m["intent"], predicted=turn.intent, passed=not reasons,
-                reasons=reasons, text=m["text"], reply=reply, ms=turn.timings.get("total", 0.0),
+                id=m["id"],
+                lang=m["lang"],
+                intent=m["intent"],
+                predicted=turn.intent,
+                passed=not reasons,
+                reasons=reasons,
+                text=m["text"],
+                reply=reply,
+                ms=turn.timings.get("total", 0.0),
             )
         )
     return out
@@ -172,8 +195,13 @@ def _order_matches(order, expected: dict) -> str:
     problems = []
     if got != want:
         problems.append(f"lines {got} != {want}")
-    for attr, key in (("zone", "zone"), ("subtotal", "subtotal"), ("delivery_fee", "delivery_fee"),
-                      ("total", "total"), ("payment", "payment")):
+    for attr, key in (
+        ("zone", "zone"),
+        ("subtotal", "subtotal"),
+        ("delivery_fee", "delivery_fee"),
+        ("total", "total"),
+        ("payment", "payment"),
+    ):
         if getattr(order, attr) != expected[key]:
             problems.append(f"{key} {getattr(order, attr)!r} != {expected[key]!r}")
     return "; ".join(problems)
@@ -256,9 +284,7 @@ def evaluate(path: str | Path, now: datetime | None = None) -> dict:
             "p95": percentile(timings, 95),
             "max": max(timings) if timings else 0.0,
         },
-        "failures": [
-            {"id": r.id, "text": r.text, "reply": r.reply, "why": r.reasons} for r in results if not r.passed
-        ],
+        "failures": [{"id": r.id, "text": r.text, "reply": r.reply, "why": r.reasons} for r in results if not r.passed],
         "dialogue_failures": [
             {"id": d.id, "why": d.reason, "transcript": d.transcript} for d in dialogue_results if not d.passed
         ],

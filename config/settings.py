@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "logistics",
     "conversations",
     "analytics",
+    "assistant",
 ]
 
 MIDDLEWARE = [

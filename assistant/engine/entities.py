@@ -28,8 +28,33 @@ from .lexicon import (
 from .text import Normalised, has_phrase, stem
 
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
-FORWARD_SKIP = {"x", "fois", "times", "seulement", "only", "just", "juste", "mets", "met", "mettez", "mettre",
-                "prends", "prend", "put", "make", "it", "that", "ca", "en", "il", "me", "moi", "faut", "want", "need"}
+FORWARD_SKIP = {
+    "x",
+    "fois",
+    "times",
+    "seulement",
+    "only",
+    "just",
+    "juste",
+    "mets",
+    "met",
+    "mettez",
+    "mettre",
+    "prends",
+    "prend",
+    "put",
+    "make",
+    "it",
+    "that",
+    "ca",
+    "en",
+    "il",
+    "me",
+    "moi",
+    "faut",
+    "want",
+    "need",
+}
 
 PICKUP_CUES = (
     "retrait",
@@ -189,7 +214,9 @@ class Extractor:
             # A phrase that is both a product and a zone (rare) is read as the product.
             if "product" in kinds:
                 skus = [key for kind, key in entries if kind == "product"]
-                mention = Mention(skus=skus, start=start, end=end, text=" ".join(t.orig for t in norm.tokens[start:end]))
+                mention = Mention(
+                    skus=skus, start=start, end=end, text=" ".join(t.orig for t in norm.tokens[start:end])
+                )
                 ent.products.append(mention)
                 product_spans.append((start, end))
             elif "zone" in kinds:
@@ -291,10 +318,18 @@ class Extractor:
                 while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
                     j -= 1
                 singular = not m.text.endswith(("s", "x"))
-                if words[j] in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre",
-                                "your") and singular:
+                if (
+                    words[j]
+                    in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your")
+                    and singular
+                ):
                     m.qty, m.weak = 1, True
-        ent.numbers = [v[0] for p, v in sorted(numbers.items()) if p not in used]
+        # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
+        ent.numbers = [
+            v[0]
+            for p, v in sorted(numbers.items())
+            if p not in used and (words[p] not in ("un", "une", "one") or len(words) <= 3)
+        ]
 
     def _merge(self, ent: Entities):
         merged: list[Mention] = []

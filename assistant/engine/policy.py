@@ -16,28 +16,125 @@ from .entities import Entities, Extractor
 from .intents import Understanding, any_phrase, classify
 from .knowledge import PICKUP, Knowledge, Product
 from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
-
-# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
-BENIGN_MODIFIERS = {"frais", "fraiche", "fresh", "bon", "bonne", "bons", "good", "nice", "beau", "belle", "beaux",
-                    "jolie", "joli", "pretty", "new", "nouveau", "nouvelle", "neuf", "cheap", "encore", "still",
-                    "today", "maintenant", "now", "disponible", "available", "stock", "chez", "here", "there"}
 from .replies import Phrases
 from .text import normalise
 
+# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
+BENIGN_MODIFIERS = {
+    "frais",
+    "fraiche",
+    "fresh",
+    "bon",
+    "bonne",
+    "bons",
+    "good",
+    "nice",
+    "beau",
+    "belle",
+    "beaux",
+    "jolie",
+    "joli",
+    "pretty",
+    "new",
+    "nouveau",
+    "nouvelle",
+    "neuf",
+    "cheap",
+    "encore",
+    "still",
+    "today",
+    "maintenant",
+    "now",
+    "disponible",
+    "available",
+    "stock",
+    "chez",
+    "here",
+    "there",
+}
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
 MAX_BUTTON = 20
 
-REMOVE = ("enleve", "enlevez", "enlever", "retire", "retirez", "retirer", "supprime", "supprimez", "sans",
-          "pas de", "remove", "without", "take out", "drop", "no more", "annule le", "annule la", "annulez le",
-          "annulez la", "oublie le", "oublie la", "laisse le", "laisse la", "enleve le", "enleve la")
-MORE = ("de plus", "en plus", "encore", "supplementaire", "more", "another", "extra", "rajoute", "rajoutez",
-        "ajoute", "ajoutez", "add", "aussi", "also", "too")
-REPLACE = ("plutot", "non mets", "mets plutot", "a la place", "instead", "make it", "seulement", "only", "just",
-           "juste", "change", "corrige", "finalement")
-CANCEL = ("laisse tomber", "laissez tomber", "annule", "annuler", "annulez", "cancel", "pas la peine", "oublie",
-          "oubliez", "forget it", "never mind", "nevermind", "une autre fois", "another time", "je ne veux plus",
-          "i don t want", "c est pas grave", "tant pis")
+REMOVE = (
+    "enleve",
+    "enlevez",
+    "enlever",
+    "retire",
+    "retirez",
+    "retirer",
+    "supprime",
+    "supprimez",
+    "sans",
+    "pas de",
+    "remove",
+    "without",
+    "take out",
+    "drop",
+    "no more",
+    "annule le",
+    "annule la",
+    "annulez le",
+    "annulez la",
+    "oublie le",
+    "oublie la",
+    "laisse le",
+    "laisse la",
+    "enleve le",
+    "enleve la",
+)
+MORE = (
+    "de plus",
+    "en plus",
+    "encore",
+    "supplementaire",
+    "more",
+    "another",
+    "extra",
+    "rajoute",
+    "rajoutez",
+    "ajoute",
+    "ajoutez",
+    "add",
+    "aussi",
+    "also",
+    "too",
+)
+REPLACE = (
+    "plutot",
+    "non mets",
+    "mets plutot",
+    "a la place",
+    "instead",
+    "make it",
+    "seulement",
+    "only",
+    "just",
+    "juste",
+    "change",
+    "corrige",
+    "finalement",
+)
+CANCEL = (
+    "laisse tomber",
+    "laissez tomber",
+    "annule",
+    "annuler",
+    "annulez",
+    "cancel",
+    "pas la peine",
+    "oublie",
+    "oubliez",
+    "forget it",
+    "never mind",
+    "nevermind",
+    "une autre fois",
+    "another time",
+    "je ne veux plus",
+    "i don t want",
+    "c est pas grave",
+    "tant pis",
+)
 CHANGE = ("modifier", "changer", "change", "modify", "edit")
 
 
@@ -144,8 +241,11 @@ class Policy:
 
     # ------------------------------------------------------------------ helpers
     def cart_lines(self) -> list[tuple[Product, int]]:
-        return [(self.k.products[line["sku"]], line["qty"]) for line in self.state["cart"]
-                if line["sku"] in self.k.products and line["qty"]]
+        return [
+            (self.k.products[line["sku"]], line["qty"])
+            for line in self.state["cart"]
+            if line["sku"] in self.k.products and line["qty"]
+        ]
 
     def subtotal(self) -> int:
         return sum(p.price * q for p, q in self.cart_lines())
@@ -168,7 +268,6 @@ class Policy:
         self.ent = ent
         self.u = u
         intent = u.intent
-        words = norm.words
         if intent in ("complaint", "human"):
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
@@ -195,7 +294,7 @@ class Policy:
 
     # ------------------------------------------------------------------ information
     def info(self, intent: str):
-        ph, k, ent, st = self.ph, self.k, self.ent, self.state
+        ph, k = self.ph, self.k
         if intent == "greeting":
             self.say(ph.greeting())
         elif intent == "thanks_bye":
@@ -235,8 +334,11 @@ class Policy:
     def zone_info(self):
         ph, k, st, ent = self.ph, self.k, self.state, self.ent
         if ent.zones:
-            z = k.zones[ent.zones[-1]] if len(ent.zones) > 1 and not k.zones[ent.zones[0]].served else k.zones[
-                ent.zones[0]]
+            z = (
+                k.zones[ent.zones[-1]]
+                if len(ent.zones) > 1 and not k.zones[ent.zones[0]].served
+                else k.zones[ent.zones[0]]
+            )
             if z.served:
                 self.say(ph.zone_fee(z))
                 st["zone"] = z.name
@@ -313,8 +415,13 @@ class Policy:
         for j in (m.start - 1, m.end):
             if 0 <= j < len(toks):
                 t = toks[j]
-                if (len(t.text) >= 4 and not t.text.isdigit() and t.text not in common and t.stem not in self.k.vocab
-                        and j not in self.ent.consumed):
+                if (
+                    len(t.text) >= 4
+                    and not t.text.isdigit()
+                    and t.text not in common
+                    and t.stem not in self.k.vocab
+                    and j not in self.ent.consumed
+                ):
                     parts = [t.orig, m.text] if j < m.start else [m.text, t.orig]
                     return " ".join(parts)
         return None
@@ -331,8 +438,14 @@ class Policy:
         changed = False
         # Confirmation of a recap.
         if st["pending"] == "confirm":
-            if u.affirm and not u.negative and not ent.products and not ent.zones and not ent.payments \
-                    and not ent.numbers:
+            if (
+                u.affirm
+                and not u.negative
+                and not ent.products
+                and not ent.zones
+                and not ent.payments
+                and not ent.numbers
+            ):
                 return self.confirm()
             if any_phrase(words, CHANGE) and not ent.products:
                 st["pending"] = None
@@ -387,15 +500,25 @@ class Policy:
             if target:
                 target["qty"] = n
                 changed = True
-            elif st["last_sku"] in k.products and k.products[st["last_sku"]].in_stock and (
-                u.intent == "order" or self.find_line(st["last_sku"])
+            elif (
+                st["last_sku"] in k.products
+                and k.products[st["last_sku"]].in_stock
+                and (u.intent == "order" or self.find_line(st["last_sku"]))
             ):
                 self.set_line(st["last_sku"], n, more=more)
                 changed = True
-        if not ent.products and not ent.numbers and u.intent == "order" and st["last_sku"] and not st["cart"] \
-                and not st["choice"] and not u.unknown and k.products.get(st["last_sku"]) \
-                and k.products[st["last_sku"]].in_stock and any_phrase(words, ("mets", "met", "prends", "prend",
-                                                                                "je veux", "take", "want", "i ll")):
+        if (
+            not ent.products
+            and not ent.numbers
+            and u.intent == "order"
+            and st["last_sku"]
+            and not st["cart"]
+            and not st["choice"]
+            and not u.unknown
+            and k.products.get(st["last_sku"])
+            and k.products[st["last_sku"]].in_stock
+            and any_phrase(words, ("mets", "met", "prends", "prend", "je veux", "take", "want", "i ll"))
+        ):
             self.set_line(st["last_sku"], None, more=False)
             changed = True
         # Too many items: a person takes over.
@@ -417,8 +540,10 @@ class Policy:
                 st["refused_zone"] = z
                 st["zone"] = None
                 self.say(ph.not_served(z))
-        elif st["refused_zone"] and st["pending"] == "zone" and (
-            u.intent == "delivery_zone_fee" or any_phrase(words, ("livraison", "livrer", "deliver", "delivery"))
+        elif (
+            st["refused_zone"]
+            and st["pending"] == "zone"
+            and (u.intent == "delivery_zone_fee" or any_phrase(words, ("livraison", "livrer", "deliver", "delivery")))
         ):
             self.say(ph.not_served(st["refused_zone"]))
         # Payment.
@@ -533,8 +658,11 @@ class Policy:
         if not st["payment"] or st["payment"] not in k.accepted:
             if summary:
                 fee = k.zone_fee(zone)
-                label = ph.t(f"Livraison ({zone}) : {_money(fee)}", f"Delivery ({zone}): {_money(fee)}") if (
-                    zone != PICKUP) else ph.t("Retrait à la boutique : sans frais", "Pickup at the shop: free")
+                label = (
+                    ph.t(f"Livraison ({zone}) : {_money(fee)}", f"Delivery ({zone}): {_money(fee)}")
+                    if (zone != PICKUP)
+                    else ph.t("Retrait à la boutique : sans frais", "Pickup at the shop: free")
+                )
                 total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
                 self.say("\n".join([head, *summary, sub, label, total]))
             self.say(ph.ask_payment())

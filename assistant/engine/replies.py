@@ -13,10 +13,24 @@ from core.money import format_fcfa
 from .knowledge import PICKUP, Knowledge, Product
 
 DAY_KEYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-DAY_FR = {"mon": "lundi", "tue": "mardi", "wed": "mercredi", "thu": "jeudi", "fri": "vendredi", "sat": "samedi",
-          "sun": "dimanche"}
-DAY_EN = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
-          "sat": "Saturday", "sun": "Sunday"}
+DAY_FR = {
+    "mon": "lundi",
+    "tue": "mardi",
+    "wed": "mercredi",
+    "thu": "jeudi",
+    "fri": "vendredi",
+    "sat": "samedi",
+    "sun": "dimanche",
+}
+DAY_EN = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
 
 
 def pick(options: list[str], seed: str) -> str:
@@ -103,7 +117,10 @@ class Phrases:
         name = self.k.name
         if self.nouchi:
             return pick(
-                [f"Merci à toi ! On est ensemble. À bientôt chez {name}.", "Y a pas de souci, merci à toi ! À bientôt."],
+                [
+                    f"Merci à toi ! On est ensemble. À bientôt chez {name}.",
+                    "Y a pas de souci, merci à toi ! À bientôt.",
+                ],
                 self.seed,
             )
         return self.t(
@@ -233,7 +250,9 @@ class Phrases:
     def pickup_info(self) -> str:
         eta = eta_text(self.k.pickup_eta, self.lang)
         if self.lang == "en":
-            return "You can also pick up your order at the shop, free of charge" + (f", ready in {eta}." if eta else ".")
+            return "You can also pick up your order at the shop, free of charge" + (
+                f", ready in {eta}." if eta else "."
+            )
         return "Vous pouvez aussi retirer votre commande à la boutique, sans frais" + (
             f", prête en {eta}." if eta else "."
         )
@@ -335,11 +354,15 @@ class Phrases:
             if len(days) == 1:
                 label = names[days[0]]
             else:
-                label = f"{names[days[0]]} to {names[days[-1]]}" if self.lang == "en" else (
-                    f"du {names[days[0]]} au {names[days[-1]]}"
+                label = (
+                    f"{names[days[0]]} to {names[days[-1]]}"
+                    if self.lang == "en"
+                    else (f"du {names[days[0]]} au {names[days[-1]]}")
                 )
             if span:
-                parts.append(f"{label}: {span[0]} - {span[1]}" if self.lang == "en" else f"{label} : {span[0]} - {span[1]}")
+                parts.append(
+                    f"{label}: {span[0]} - {span[1]}" if self.lang == "en" else f"{label} : {span[0]} - {span[1]}"
+                )
             else:
                 parts.append(f"{label}: closed" if self.lang == "en" else f"{label} : fermé")
         if self.lang == "en":
@@ -436,10 +459,14 @@ class Phrases:
 
     def cancelled(self) -> str:
         return self.t(
-            ["D'accord, j'annule. N'hésitez pas à revenir vers nous quand vous voulez.",
-             "Pas de souci, la commande est annulée. À votre service quand vous voulez."],
-            ["No problem, I have cancelled it. Come back to us any time.",
-             "Alright, the order is cancelled. We're here whenever you need us."],
+            [
+                "D'accord, j'annule. N'hésitez pas à revenir vers nous quand vous voulez.",
+                "Pas de souci, la commande est annulée. À votre service quand vous voulez.",
+            ],
+            [
+                "No problem, I have cancelled it. Come back to us any time.",
+                "Alright, the order is cancelled. We're here whenever you need us.",
+            ],
         )
 
     def expired(self) -> str:

@@ -275,7 +275,15 @@ NOUCHI_MARKERS = {
     "couper",
     "loger",
 }
-NOUCHI_PHRASES = ("on dit quoi", "ca dit quoi", "c est comment", "on est ensemble", "ma go", "mon vieux", "y a pas drap")
+NOUCHI_PHRASES = (
+    "on dit quoi",
+    "ca dit quoi",
+    "c est comment",
+    "on est ensemble",
+    "ma go",
+    "mon vieux",
+    "y a pas drap",
+)
 
 EMOJI_WORDS = {
     "👋": " ",
@@ -383,13 +391,13 @@ def _split_raw(text: str) -> tuple[list[str], list[str]]:
     pieces_orig = []
     # Tokenise the lower-cased original with the same separators, then fold each piece.
     lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())
-    for chunk in re.findall(r"[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]", lowered):
+    for chunk in re.findall(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]", lowered):
         pieces_orig.append(chunk)
     folded, orig = [], []
     for piece in pieces_orig:
         f = fold(piece)
         f = _REPEATS.sub(r"\1", f)
-        parts = _TOKEN.findall(f)
+        parts = [f] if _ORDINAL.match(f) else _TOKEN.findall(f)
         for part in parts:
             folded.append(part)
             orig.append(piece)
