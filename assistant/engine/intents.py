@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .entities import Entities
 from .knowledge import Knowledge, concepts_of
-from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .lexicon import FUNCTION_WORDS
 from .text import Normalised, find_phrase, stem
 
 INTENTS = (
@@ -209,6 +209,19 @@ COMPLAINT = (
     "liars",
 )
 PAYMENT_PROBLEM = (
+    ("j ai commande", "pas"),
+    ("j ai commande", "toujours"),
+    ("j ai commande", "jamais"),
+    ("ma commande", "toujours pas"),
+    ("ma commande", "jamais"),
+    ("ma commande", "pas arrive"),
+    ("i ordered", "never"),
+    ("i ordered", "not"),
+    ("i ordered", "still"),
+    ("my order", "never"),
+    ("my order", "not"),
+    ("my order", "still"),
+    ("my order", "wrong"),
     ("paye", "pas"),
     ("paye", "toujours"),
     ("paye", "rien"),
@@ -752,6 +765,155 @@ class Understanding:
     thanks: bool = False
 
 
+# Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
+FAQ_STOP = FUNCTION_WORDS | {
+    "je",
+    "tu",
+    "il",
+    "elle",
+    "nous",
+    "vous",
+    "on",
+    "est",
+    "sont",
+    "etes",
+    "c",
+    "ce",
+    "ca",
+    "que",
+    "qui",
+    "quoi",
+    "pas",
+    "ne",
+    "n",
+    "y",
+    "si",
+    "oui",
+    "non",
+    "bonjour",
+    "bonsoir",
+    "salut",
+    "merci",
+    "svp",
+    "plait",
+    "peux",
+    "peut",
+    "pouvez",
+    "faire",
+    "fait",
+    "faites",
+    "avez",
+    "avoir",
+    "ai",
+    "veux",
+    "voudrais",
+    "ami",
+    "monsieur",
+    "madame",
+    "i",
+    "you",
+    "we",
+    "is",
+    "are",
+    "do",
+    "does",
+    "can",
+    "could",
+    "would",
+    "will",
+    "the",
+    "it",
+    "this",
+    "that",
+    "there",
+    "what",
+    "how",
+    "hello",
+    "hi",
+    "please",
+    "thanks",
+    "have",
+    "has",
+    "my",
+    "your",
+    "our",
+    "be",
+    "quel",
+    "quelle",
+    "quels",
+    "comment",
+    "combien",
+    "s",
+    "faut",
+    "vos",
+    "votre",
+    "produit",
+    "produits",
+    "product",
+    "products",
+    "ici",
+    "here",
+    "bien",
+    "tout",
+    "tous",
+    "toute",
+    "toutes",
+    "avec",
+    "commande",
+    "commander",
+    "commandes",
+    "order",
+    "orders",
+    "ordered",
+    "prendre",
+    "prends",
+    "prend",
+    "livrer",
+    "livre",
+    "livraison",
+    "delivery",
+    "deliver",
+    "payer",
+    "paie",
+    "pay",
+    "acheter",
+    "buy",
+    "passer",
+    "passe",
+    "jour",
+    "jours",
+    "day",
+    "days",
+    "temps",
+    "time",
+    "heure",
+    "heures",
+    "aujourd",
+    "hui",
+    "demain",
+    "today",
+    "tomorrow",
+    "boutique",
+    "shop",
+    "magasin",
+    "store",
+    "want",
+    "need",
+    "besoin",
+    "mois",
+    "month",
+}
+
+
+def _overlap(stems: set, others: set) -> set:
+    """Shared words, counting a shared beginning of 6 letters or more ("retourner" / "retour")."""
+    hits = stems & others
+    for s in stems - hits:
+        if len(s) >= 6 and any(len(o) >= 6 and o[:6] == s[:6] for o in others):
+            hits.add(s)
+    return hits
+
+
 def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float]:
     if not knowledge.faq:
         return None, 0.0
@@ -761,13 +923,14 @@ def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float
     joined = re.sub(r"\bfrais (de|d) (livraison|transport|envoi)\b", "cout livraison", joined)
     words = joined.split()
     concepts = concepts_of(words)
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
-    stems = {stem(w) for w in words if w not in common and len(w) > 2} - knowledge.product_stems
+    stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
+    products = knowledge.product_stems
     best, best_score = None, 0.0
     for i, f in enumerate(knowledge.faq):
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
-        score += 1.5 * len(stems & (f.q_stems - knowledge.product_stems))
-        score += 0.5 * len(stems & (f.a_stems - f.q_stems - knowledge.product_stems))
+        q_hits = _overlap(stems, f.q_stems)
+        score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
+        score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
         if score > best_score:
             best, best_score = i, score
     return best, best_score
@@ -856,7 +1019,7 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "c",
     }
     start = -1
-    for cue in _ASK_OBJECT:
+    for cue in sorted(set(_ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: -len(c.split())):
         p = find_phrase(words, cue)
         if p >= 0:
             start = p + len(cue.split())
@@ -874,7 +1037,27 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         if words[i] in stop or i in ent.consumed:
             if out:
                 break
-            if words[i] in ("des", "du", "de", "la", "le", "les", "l", "d", "some", "any"):
+            if words[i] in (
+                "des",
+                "du",
+                "de",
+                "la",
+                "le",
+                "les",
+                "l",
+                "d",
+                "some",
+                "any",
+                "encore",
+                "still",
+                "moi",
+                "me",
+                "un",
+                "une",
+                "a",
+                "an",
+                "the",
+            ):
                 continue
             if words[i] in stop:
                 break
@@ -905,7 +1088,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
     explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
-    with_qty = any(m.qty for m in ent.products)
+    with_qty = any(m.qty and not m.weak for m in ent.products)
     price_cue = any_phrase(words, PRICE)
     owner_called = any(w in knowledge.owner_names for w in words) and any_phrase(
         words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
@@ -927,6 +1110,9 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.intent = "off_topic"
     elif explicit_order and (zone or ent.payments or not price_cue):
         u.intent = "order"
+    elif faq_i is not None and faq_score >= 3.5:
+        u.intent = "faq"
+        u.faq_index = faq_i
     elif has_products and price_cue and not any_phrase(words, HOURS + TIME):
         u.intent = "price"
     elif any_phrase(words, ("y a quelqu un", "il y a quelqu un", "quelqu un la")) and not has_products:

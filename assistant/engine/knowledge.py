@@ -266,7 +266,9 @@ class Knowledge:
             q = fold_phrase(f.get("question") or "")
             a = fold_phrase(f.get("answer") or "")
             ae = fold_phrase(f.get("answer_en") or "")
-            common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
+            from .intents import FAQ_STOP
+
+            common = FAQ_STOP
             self.faq.append(
                 FaqEntry(
                     question=f.get("question") or "",

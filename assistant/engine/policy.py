@@ -271,14 +271,19 @@ class Policy:
         if intent in ("complaint", "human"):
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
-        orderish = intent == "order" or (
-            in_order
-            and (
-                (intent in ("payment",) and ent.payments)
-                or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
-                or (intent == "delivery_zone_fee" and st["pending"] == "zone")
-                or intent in ("thanks_bye", "greeting", "off_topic")
-                or (intent == "availability" and ent.products)
+        confirming = st["pending"] == "confirm" and u.affirm and not u.negative
+        orderish = (
+            intent == "order"
+            or confirming
+            or (
+                in_order
+                and (
+                    (intent in ("payment",) and ent.payments)
+                    or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
+                    or (intent == "delivery_zone_fee" and st["pending"] == "zone")
+                    or intent in ("thanks_bye", "greeting", "off_topic")
+                    or (intent == "availability" and ent.products)
+                )
             )
         )
         if orderish:
