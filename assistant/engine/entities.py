@@ -174,8 +174,13 @@ class Extractor:
             if len(s) < 5 or s.isdigit() or s in k.vocab or s in common:
                 out.append(s)
                 continue
-            limit = 1 if len(s) <= 7 else 2
-            hit = process.extractOne(s, k.fuzzy_vocab, scorer=Levenshtein.distance, score_cutoff=limit)
+            if len(s) < 6:
+                out.append(s)
+                continue
+            limit = 1 if len(s) <= 8 else 2
+            # Same first letter: a typo rarely hits the first one, a different word often does ("traine"/"graine").
+            choices = [w for w in k.fuzzy_vocab if w[0] == s[0]]
+            hit = process.extractOne(s, choices, scorer=Levenshtein.distance, score_cutoff=limit) if choices else None
             out.append(hit[0] if hit else s)
         return out
 

@@ -147,6 +147,29 @@ COMPLAINT = (
     "didn t receive",
     "did not receive",
     "not fresh",
+    "never delivered",
+    "never got",
+    "never received",
+    "money back",
+    "not delivered",
+    "pas ete livre",
+    "jamais ete livre",
+    "jamais livre",
+    "rassis",
+    "stale",
+    "m avez coupe",
+    "trop traine",
+    "ca traine",
+    "trop long",
+    "trop de temps",
+    "took too long",
+    "too slow",
+    "nuls",
+    "nulle",
+    "nulles",
+    "incompetent",
+    "incompetents",
+    "useless",
     "pas frais",
     "froid",
     "froide",
@@ -743,6 +766,55 @@ AFFIRM = (
 COMPLAINT_WEAK = ("casse", "casses", "cassee", "cassees", "abime", "abimes", "abimee", "broken", "damaged")
 
 
+STRONG_LOCATION = (
+    "adresse",
+    "address",
+    "situe",
+    "situes",
+    "situee",
+    "localisation",
+    "located",
+    "repere",
+    "gps",
+    "itineraire",
+    "where is your shop",
+    "where is the shop",
+    "where are you",
+    "c est ou votre",
+    "trouver la boutique",
+    "vous trouver",
+    "find you",
+    "location pin",
+    "votre boutique",
+    "your shop",
+    "your store",
+)
+CATALOGUE = (
+    "menu",
+    "catalogue",
+    "qu est ce que vous avez",
+    "vous avez quoi",
+    "y a quoi",
+    "il y a quoi",
+    "vous vendez quoi",
+    "what do you have",
+    "what do you sell",
+    "what s available",
+    "what is available",
+    "liste des produits",
+    "vos produits",
+    "your products",
+    "what products",
+    "tous vos",
+    "everything you have",
+    "la carte du",
+    "quels produits",
+    "qu est ce que vous vendez",
+    "what can i order",
+    "qu est ce qu il y a",
+)
+
+
 def any_phrase(words: list[str], cues) -> bool:
     joined = f" {' '.join(words)} "
     return any(f" {c} " in joined for c in cues)
@@ -763,6 +835,7 @@ class Understanding:
     negative: bool = False
     greeting: bool = False
     thanks: bool = False
+    catalogue: bool = False  # "c'est quoi votre menu ?": the list of what the shop sells
 
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
@@ -1132,10 +1205,10 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         and not (has_products and price_cue)
     ):
         u.intent = "delivery_time"
-    elif (
-        any_phrase(words, LOCATION)
-        or ("ou" in norm.raw_tokens[-1:] and norm.question)
-        or ("où" in norm.raw.lower() and not has_products)
+    elif any_phrase(words, STRONG_LOCATION) or (
+        (any_phrase(words, LOCATION) or ("ou" in norm.raw_tokens[-1:] and norm.question) or "où" in norm.raw.lower())
+        and not has_products
+        and not any_phrase(words, DELIVERY)
     ):
         u.intent = "location"
     elif has_products and price_cue:
@@ -1164,6 +1237,11 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     elif any_phrase(words, DELIVERY):
         u.intent = "delivery_zone_fee"
     elif order_pos >= 0 and (ent.numbers or any_phrase(words, AVAILABILITY)):
+        u.intent = "order"
+    elif any_phrase(words, CATALOGUE):
+        u.intent = "availability"
+        u.catalogue = True
+    elif order_pos >= 0 and any_phrase(words, ("commander", "order", "manger", "eat", "food", "acheter", "buy")):
         u.intent = "order"
     elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):
         u.intent = "availability"

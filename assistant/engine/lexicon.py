@@ -316,7 +316,6 @@ EN_WORDS = {
     "charge",
     "accept",
     "take",
-    "ok",
     "okay",
     "great",
     "fine",

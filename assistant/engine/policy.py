@@ -377,6 +377,9 @@ class Policy:
             p = k.products[st["last_sku"]]
             self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
             return
+        if not mentions and self.u.catalogue:
+            self.say(ph.catalogue(list(k.products.values())))
+            return
         if not mentions:
             thing = self.u.unknown or ""
             self.say(ph.not_sold(thing, closest(k, thing) if thing else []))
@@ -417,7 +420,8 @@ class Policy:
     def unknown_modifier(self, m) -> str | None:
         toks = self.norm.tokens
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
-        for j in (m.start - 1, m.end):
+        # An adjective comes before the noun in English ("wedding dresses"), after it in French ("robes de mariée").
+        for j in (m.start - 1,) if self.ph.lang == "en" else (m.end,):
             if 0 <= j < len(toks):
                 t = toks[j]
                 if (
@@ -558,8 +562,14 @@ class Policy:
                 changed = True
             else:
                 self.say(ph.payment_refused(code))
-        if not st["cart"] and not st["choice"] and u.unknown and u.intent == "order":
+        if not st["cart"] and not st["choice"] and u.unknown and u.intent == "order" and not changed:
             self.say(ph.not_sold(u.unknown, closest(k, u.unknown)))
+            return
+        if not st["cart"] and not st["choice"] and u.intent == "order" and not changed and not self.out:
+            self.say(
+                ph.t("Avec plaisir ! Que souhaitez-vous commander ?", "With pleasure! What would you like to order?")
+            )
+            self.say(ph.catalogue(list(k.products.values())))
             return
         if not st["cart"] and not st["choice"] and not changed:
             if u.intent in ("thanks_bye",) or u.negative:

@@ -202,6 +202,17 @@ class Phrases:
         s = f"Désolé, nous ne vendons pas {_de(thing)}." if thing else "Désolé, nous ne vendons pas cet article."
         return s + (f" Voici ce que nous avons de plus proche : {alts}." if alts else "")
 
+    def catalogue(self, products: list[Product], limit: int = 12) -> str:
+        available = [p for p in products if p.in_stock][:limit]
+        rows = [
+            f"- {p.name} : {money(p.price)}" if self.lang == "fr" else f"- {p.name}: {money(p.price)}"
+            for p in available
+        ]
+        more = len([p for p in products if p.in_stock]) - len(available)
+        head = self.t("Voici ce que nous proposons :", "Here is what we offer:")
+        tail = self.t(f"… et {more} autres articles.", f"… and {more} more items.") if more > 0 else ""
+        return "\n".join([head, *rows, tail]).strip()
+
     def in_stock(self, p: Product) -> str:
         return self.t(
             [f"Oui, nous avons {p.name}, à {money(p.price)}.", f"Oui, {p.name} est en stock : {money(p.price)}."],
