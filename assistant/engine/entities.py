@@ -235,10 +235,26 @@ class Extractor:
                         ent.payments.append(key)
             for j in range(start, end):
                 ent.consumed.add(j)
+        self._compounds(ent)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken)
         self._merge(ent)
         return ent
+
+    def _compounds(self, ent: Entities):
+        """Two products named side by side are one thing ("2 coques iphone", "iPhone case"): keep one."""
+        out: list[Mention] = []
+        for m in ent.products:
+            prev = out[-1] if out else None
+            if prev is not None and prev.end == m.start and set(prev.skus) != set(m.skus):
+                if len(prev.skus) == 1 and len(m.skus) > 1:
+                    continue  # the ambiguous word only qualifies the first one
+                if len(m.skus) == 1 and len(prev.skus) > 1:
+                    out[-1] = m
+                    continue
+                continue  # both precise: the first word names the thing (French order)
+            out.append(m)
+        ent.products = out
 
     def _narrow(self, ent: Entities, stems: list[str]):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""

@@ -790,6 +790,21 @@ STRONG_LOCATION = (
     "your store",
 )
 CATALOGUE = (
+    "moins cher",
+    "pas cher",
+    "cheapest",
+    "cheap",
+    "petit prix",
+    "abordable",
+    "affordable",
+    "je cherche",
+    "looking for",
+    "qu est ce que tu as",
+    "tu as quoi",
+    "recommande",
+    "conseille",
+    "recommend",
+    "suggest",
     "menu",
     "catalogue",
     "qu est ce que vous avez",
@@ -997,7 +1012,7 @@ def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float
     words = joined.split()
     concepts = concepts_of(words)
     stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
-    products = knowledge.product_stems
+    products = knowledge.product_stems | knowledge.unit_words
     best, best_score = None, 0.0
     for i, f in enumerate(knowledge.faq):
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))

@@ -54,6 +54,7 @@ BENIGN_MODIFIERS = {
 }
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 MAX_BUTTON = 20
 
 REMOVE = (
@@ -378,7 +379,10 @@ class Policy:
             self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
             return
         if not mentions and self.u.catalogue:
-            self.say(ph.catalogue(list(k.products.values())))
+            products = list(k.products.values())
+            if any_phrase(self.norm.words, CHEAP):
+                products.sort(key=lambda p: p.price)
+            self.say(ph.catalogue(products))
             return
         if not mentions:
             thing = self.u.unknown or ""
@@ -410,7 +414,7 @@ class Policy:
                 lines.append(ph.price_line(p, m.qty))
                 total += p.price * (m.qty or 1)
                 counted += 1
-        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or any(m.qty for m in mentions)):
+        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or any((m.qty or 0) > 1 for m in mentions)):
             self.say("Here are our prices:")
         for line in lines:
             self.say(line)
