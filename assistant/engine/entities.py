@@ -349,7 +349,7 @@ class Extractor:
         ent.numbers = [
             v[0]
             for p, v in sorted(numbers.items())
-            if p not in used and (words[p] not in ("un", "une", "one") or len(words) <= 3)
+            if p not in used and (words[p] not in ("un", "une", "one") or p == 0)
         ]
 
     def _merge(self, ent: Entities):

@@ -1266,7 +1266,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.intent = "thanks_bye"
     elif u.greeting:
         u.intent = "greeting"
-    elif in_order and (u.affirm or u.negative or ent.numbers):
+    elif in_order and (u.affirm or u.negative or ent.numbers or len(words) <= 6):
         u.intent = "order"
     else:
         u.intent = "off_topic"

@@ -26,6 +26,9 @@ def scores(norm: Normalised) -> tuple[int, int, int]:
 def detect(norm: Normalised, previous: str | None = None) -> str | None:
     """'fr' | 'en' | 'nouchi', or the previous language when the message gives no evidence."""
     fr, en, nouchi = scores(norm)
+    # A short answer inside a conversation ("cash", "ok", "Wave") keeps the conversation's language.
+    if previous and not nouchi and abs(en - fr) <= 1 and len(norm.words) <= 4:
+        return previous
     if en > fr + nouchi:
         return "en"
     if nouchi:

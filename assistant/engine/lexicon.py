@@ -335,7 +335,6 @@ EN_WORDS = {
     "ahead",
     "right",
     "sure",
-    "cash",
     "card",
     "number",
     "address",

@@ -54,6 +54,12 @@ BENIGN_MODIFIERS = {
 }
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+# "la première", "the second one": a choice among the listed candidates, in the order they were listed.
+ORDINALS = (
+    ("premier", "premiere", "1er", "1ere", "first", "le 1", "la 1", "number 1", "numero 1"),
+    ("deuxieme", "second", "seconde", "2e", "2eme", "2nd", "le 2", "la 2", "number 2", "numero 2"),
+    ("troisieme", "third", "3e", "3eme", "3rd", "le 3", "la 3", "number 3", "numero 3"),
+)
 CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 MAX_BUTTON = 20
 
@@ -281,7 +287,8 @@ class Policy:
                 and (
                     (intent in ("payment",) and ent.payments)
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
-                    or (intent == "delivery_zone_fee" and st["pending"] == "zone")
+                    or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
+                    or any_phrase(self.norm.words, CHANGE)
                     or intent in ("thanks_bye", "greeting", "off_topic")
                     or (intent == "availability" and ent.products)
                 )
@@ -334,6 +341,7 @@ class Policy:
         for code in codes:
             if code in k.accepted:
                 self.say(ph.payment_ok(code))
+                self.state["payment"] = code  # remembered for the order that may follow
             else:
                 self.say(ph.payment_refused(code))
 
@@ -601,6 +609,10 @@ class Policy:
     def resolve_choice(self, mentions):
         k, st = self.k, self.state
         cands = st["choice"]["skus"]
+        words = self.norm.words
+        for n, cues in enumerate(ORDINALS):
+            if n < len(cands) and any_phrase(words, cues) and not mentions:
+                return cands[n], None
         for m in mentions:
             inter = [s for s in m.skus if s in cands]
             if len(inter) == 1:

@@ -158,3 +158,35 @@ def test_the_state_is_json_serialisable(chat, grocery):
     c.say("Je veux 2 laits")
     json.dumps(c.state)
     assert c.state["choice"]["skus"] == ["K05", "K06"]
+
+
+def test_a_choice_can_be_made_by_its_rank_in_the_list(chat, fashion):
+    c = chat(fashion)
+    c.say("Je veux 2 robes")
+    turn = c.say("la première")
+    assert turn.intent == "order" and "2 × Robe wax longue" in reply_of(turn)
+
+
+def test_a_payment_method_given_before_the_cart_is_remembered(chat, fashion):
+    c = chat(fashion)
+    c.say("Je paie par Wave")
+    c.say("Je veux 3 foulards")
+    recap = c.say("livraison Arras")
+    assert "Paiement : Wave" in reply_of(recap)
+
+
+def test_a_one_word_answer_keeps_the_conversation_language(chat, fashion):
+    c = chat(fashion)
+    c.say("je veux un foulard livré à Marcory zone 4")
+    assert c.say("cash").reply_language == "fr"
+
+
+def test_modifier_after_the_recap_asks_what_to_change_then_recaps_again(chat, fashion):
+    c = chat(fashion)
+    c.say("je veux un foulard et une robe courte")
+    c.say("Marcory zone 4")
+    c.say("cash")
+    assert "modifier" in reply_of(c.say("Modifier")).lower()
+    recap = c.say("plutôt à Koumassi")
+    assert "Livraison (Koumassi)" in reply_of(recap) and recap.order is None
+    assert c.say("oui").order.delivery_fee == 1500
