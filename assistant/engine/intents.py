@@ -766,6 +766,27 @@ AFFIRM = (
 COMPLAINT_WEAK = ("casse", "casses", "cassee", "cassees", "abime", "abimes", "abimee", "broken", "damaged")
 
 
+CONTACT = (
+    "numero de telephone",
+    "votre numero",
+    "ton numero",
+    "votre contact",
+    "vous joindre",
+    "vous appeler",
+    "phone number",
+    "your number",
+    "call you",
+    "contact number",
+    "numero de la boutique",
+    "numero du magasin",
+)
+_CLOCK = re.compile(r"\b\d{1,2} ?(h|pm|am|heures?)\b")
+# "ça fait 1h", "depuis 2 heures", "le livreur est où": a customer left waiting.
+_WAITING = re.compile(
+    r"\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
+    r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"
+    r"|where is the delivery|ca fait longtemps|depuis longtemps)\b"
+)
 STRONG_LOCATION = (
     "adresse",
     "address",
@@ -1188,8 +1209,10 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     if weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i
-    elif any_phrase(words, COMPLAINT) or any(
-        find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM
+    elif (
+        any_phrase(words, COMPLAINT)
+        or _WAITING.search(" ".join(words))
+        or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
     ):
         u.intent = "complaint"
     elif owner_called or any_phrase(words, HUMAN):
@@ -1198,7 +1221,11 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.intent = "off_topic"
     elif explicit_order and (zone or ent.payments or not price_cue):
         u.intent = "order"
-    elif faq_i is not None and faq_score >= 3.5:
+    elif (
+        faq_i is not None
+        and faq_score >= 3.5
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 5)
+    ):
         u.intent = "faq"
         u.faq_index = faq_i
     elif has_products and price_cue and not any_phrase(words, HOURS + TIME):
@@ -1209,10 +1236,15 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         faq_i is not None
         and faq_score >= 2
         and not (any_phrase(words, _ASK_OBJECT) and not has_products and faq_score < 4)
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 5)
     ):
         u.intent = "faq"
         u.faq_index = faq_i
-    elif any_phrase(words, HOURS) or (any_phrase(words, DAYS) and not has_products and not ent.zones):
+    elif (
+        any_phrase(words, HOURS)
+        or (any_phrase(words, DAYS) and not has_products and not ent.zones)
+        or (_CLOCK.search(" ".join(words)) and any_phrase(words, ("come", "venir", "passer", "viens", "passe")))
+    ):
         u.intent = "hours"
     elif (
         any_phrase(words, TIME)
@@ -1220,6 +1252,8 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         and not (has_products and price_cue)
     ):
         u.intent = "delivery_time"
+    elif any_phrase(words, CONTACT) and not ent.payments:
+        u.intent = "location"
     elif any_phrase(words, STRONG_LOCATION) or (
         (any_phrase(words, LOCATION) or ("ou" in norm.raw_tokens[-1:] and norm.question) or "où" in norm.raw.lower())
         and not has_products

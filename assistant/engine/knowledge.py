@@ -115,6 +115,7 @@ class Knowledge:
     handoff_items: int = 0
     handoff_contact: str = ""
     owner_names: set = field(default_factory=set)
+    zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -205,6 +206,7 @@ class Knowledge:
 
     def _compile_zones(self, zones: list):
         token_owner: dict[str, set] = {}
+        self.zone_heads = {}
         for z in zones:
             name = z.get("name") or ""
             eta = z.get("eta_minutes")
@@ -233,6 +235,8 @@ class Knowledge:
                 and w not in self.product_stems
             ):
                 self._add([w], "zone", next(iter(owners)))
+                if len(w) >= 6:
+                    self.zone_heads[w] = next(iter(owners))
 
     def _compile_payments(self, document: dict):
         for m in document.get("payment_methods") or []:

@@ -813,8 +813,6 @@ FAQ_CONCEPTS = {
         "fraiches",
         "du jour",
         "fresh",
-        "arrive quand",
-        "arrivent",
         "arrivage",
         "chaque matin",
         "every morning",

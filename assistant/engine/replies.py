@@ -6,6 +6,7 @@ state and the text), so the same conversation always gets the same words and tes
 
 from __future__ import annotations
 
+import re
 import zlib
 
 from core.money import format_fcfa
@@ -301,9 +302,10 @@ class Phrases:
                 f"For pickup at the shop, your order is ready in {eta}.",
             )
         eta = eta_text(zone.eta, self.lang)
+        fee = money(zone.fee or 0)
         return self.t(
-            f"Pour {zone.name}, comptez {eta} de livraison après la commande.",
-            f"For {zone.name}, delivery takes {eta} after your order.",
+            f"Pour {zone.name}, comptez {eta} de livraison après la commande (frais de livraison : {fee}).",
+            f"For {zone.name}, delivery takes {eta} after your order (delivery fee: {fee}).",
         )
 
     def times_overview(self) -> str:
@@ -396,12 +398,15 @@ class Phrases:
         link = ""
         if a.get("lat") is not None and a.get("lng") is not None:
             link = f"https://maps.google.com/?q={a['lat']},{a['lng']}"
+        phone = _display_phone(self.k.document.get("phone") or "")
         if self.lang == "en":
             s = f"You will find our shop at this address: {text}" + (f" (landmark: {landmark})" if landmark else "")
             s += ". You are welcome to come by!"
-            return s + (f" Here is the map link: {link}" if link else "")
-        s = f"Notre boutique se trouve {text}" + (f", {landmark}" if landmark else "") + "."
-        return s + (f" Plan : {link}" if link else "")
+            s += f" Here is the map link: {link}" if link else ""
+            return s + (f" Our phone number: {phone}." if phone else "")
+        s = f"Notre adresse : {text}" + (f", {landmark}" if landmark else "") + "."
+        s += f" Plan : {link}" if link else ""
+        return s + (f" Téléphone : {phone}." if phone else "")
 
     # ------------------------------------------------------------------ cart
     def cart_lines(self, lines: list[tuple[Product, int]]) -> list[str]:
@@ -493,9 +498,23 @@ class Phrases:
         )
 
 
-def _phones(text: str) -> list[str]:
-    import re
+def _display_phone(number: str) -> str:
+    from core.phone import InvalidPhoneNumber, phone_display
 
+    if not number:
+        return ""
+    digits = re.sub(r"\D", "", number)
+    if digits.startswith("225") and len(digits) == 13:
+        # Ivorian numbers are read in pairs: +225 07 00 11 22 33.
+        local = digits[3:]
+        return "+225 " + " ".join(local[i : i + 2] for i in range(0, 10, 2))
+    try:
+        return phone_display(number)
+    except (InvalidPhoneNumber, ValueError):
+        return number
+
+
+def _phones(text: str) -> list[str]:
     return [m.strip() for m in re.findall(r"\+?\d[\d ]{7,}\d", text)]
 
 
