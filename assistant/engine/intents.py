@@ -1224,7 +1224,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     elif (
         faq_i is not None
         and faq_score >= 3.5
-        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 5)
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5)
     ):
         u.intent = "faq"
         u.faq_index = faq_i
@@ -1236,7 +1236,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         faq_i is not None
         and faq_score >= 2
         and not (any_phrase(words, _ASK_OBJECT) and not has_products and faq_score < 4)
-        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 5)
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5)
     ):
         u.intent = "faq"
         u.faq_index = faq_i
