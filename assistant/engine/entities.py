@@ -367,3 +367,8 @@ class Extractor:
             else:
                 merged.append(m)
         ent.products = merged
+
+
+# Build text2num's parsers now rather than on a customer's first message.
+for _lang, _word in (("fr", "deux"), ("en", "two")):
+    text2num(_word, _lang)

@@ -147,6 +147,18 @@ COMPLAINT = (
     "didn t receive",
     "did not receive",
     "not fresh",
+    "angry",
+    "furious",
+    "upset",
+    "annoyed",
+    "is fake",
+    "was fake",
+    "c est faux",
+    "contrefait",
+    "boutons",
+    "allergie",
+    "brule",
+    "brulure",
     "never delivered",
     "never got",
     "never received",
@@ -838,8 +850,6 @@ CATALOGUE = (
     "what s available",
     "what is available",
     "liste des produits",
-    "vos produits",
-    "your products",
     "what products",
     "tous vos",
     "everything you have",
@@ -1014,9 +1024,18 @@ FAQ_STOP = FUNCTION_WORDS | {
 }
 
 
+def lemma(word: str) -> str:
+    """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
+    for end in ("ements", "ement", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
 def _overlap(stems: set, others: set) -> set:
     """Shared words, counting a shared beginning of 6 letters or more ("retourner" / "retour")."""
-    hits = stems & others
+    lemmas = {lemma(o) for o in others}
+    hits = {s for s in stems if s in others or lemma(s) in lemmas}
     for s in stems - hits:
         if len(s) >= 6 and any(len(o) >= 6 and o[:6] == s[:6] for o in others):
             hits.add(s)
@@ -1024,8 +1043,14 @@ def _overlap(stems: set, others: set) -> set:
 
 
 def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float]:
+    best, score, _ = faq_match_detail(norm, knowledge)
+    return best, score
+
+
+def faq_match_detail(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float, bool]:
+    """(best FAQ entry, score, whether a non-product word of its question is in the message)."""
     if not knowledge.faq:
-        return None, 0.0
+        return None, 0.0, False
     words = list(norm.words)
     joined = " ".join(words)
     # "frais de livraison" is a fee, not freshness.
@@ -1034,15 +1059,15 @@ def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float
     concepts = concepts_of(words)
     stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
     products = knowledge.product_stems | knowledge.unit_words
-    best, best_score = None, 0.0
+    best, best_score, best_hit = None, 0.0, False
     for i, f in enumerate(knowledge.faq):
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
         q_hits = _overlap(stems, f.q_stems)
         score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
         score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
         if score > best_score:
-            best, best_score = i, score
-    return best, best_score
+            best, best_score, best_hit = i, score, bool(q_hits - products)
+    return best, best_score, best_hit
 
 
 _ASK_OBJECT = (
@@ -1192,7 +1217,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     u.negative = any_phrase(words, NEGATIVE)
     u.greeting = any_phrase(words, GREETING)
     u.thanks = any_phrase(words, THANKS)
-    faq_i, faq_score = faq_match(norm, knowledge)
+    faq_i, faq_score, faq_hit = faq_match_detail(norm, knowledge)
     in_order = bool(state.get("cart")) or bool(state.get("pending"))
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
@@ -1221,11 +1246,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.intent = "off_topic"
     elif explicit_order and (zone or ent.payments or not price_cue):
         u.intent = "order"
-    elif (
-        faq_i is not None
-        and faq_score >= 3.5
-        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5)
-    ):
+    elif faq_i is not None and faq_score >= 3.5:
         u.intent = "faq"
         u.faq_index = faq_i
     elif has_products and price_cue and not any_phrase(words, HOURS + TIME):
@@ -1236,7 +1257,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         faq_i is not None
         and faq_score >= 2
         and not (any_phrase(words, _ASK_OBJECT) and not has_products and faq_score < 4)
-        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5)
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5 and not faq_hit)
     ):
         u.intent = "faq"
         u.faq_index = faq_i

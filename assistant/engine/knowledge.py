@@ -206,6 +206,7 @@ class Knowledge:
 
     def _compile_zones(self, zones: list):
         token_owner: dict[str, set] = {}
+        short_area_words: dict[str, set] = {}
         self.zone_heads = {}
         for z in zones:
             name = z.get("name") or ""
@@ -219,13 +220,19 @@ class Knowledge:
                 eta=tuple(eta) if eta else None,
                 min_order=int(z.get("min_order") or 0),
             )
-            for phrase in [name, *(z.get("areas") or [])]:
+            for n, phrase in enumerate([name, *(z.get("areas") or [])]):
                 words = fold_phrase(phrase)
                 self._add(words, "zone", name)
                 for w in words:
-                    token_owner.setdefault(stem(w), set()).add(name)
+                    # A word of a zone's name stands for it alone; a word taken out of a longer area name
+                    # only when it is long enough not to be an everyday word ("Toit Rouge" -> not "rouge").
+                    if n == 0 or len(w) >= 6:
+                        token_owner.setdefault(stem(w), set()).add(name)
+                    else:
+                        short_area_words.setdefault(stem(w), set()).add(name)
         # Distinctive single words of zone and area names ("Vridi", "Port-Bouët" -> "bouet").
-        for w, owners in token_owner.items():
+        for w, owners in list(token_owner.items()):
+            owners = owners | short_area_words.get(w, set())
             if (
                 len(owners) == 1
                 and len(w) >= 4

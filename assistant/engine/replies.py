@@ -210,7 +210,7 @@ class Phrases:
             for p in available
         ]
         more = len([p for p in products if p.in_stock]) - len(available)
-        head = self.t("Voici ce que nous proposons :", "Here is what we offer:")
+        head = self.t("Voici ce que nous proposons :", "Here is what we have for you at the moment:")
         tail = self.t(f"… et {more} autres articles.", f"… and {more} more items.") if more > 0 else ""
         return "\n".join([head, *rows, tail]).strip()
 

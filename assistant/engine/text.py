@@ -60,8 +60,6 @@ SMS = {
     "vx": "veux",
     "tjr": "toujours",
     "tjrs": "toujours",
-    "pk": "pourquoi",
-    "pq": "pourquoi",
     "bcp": "beaucoup",
     "mrc": "merci",
     "mci": "merci",
