@@ -54,6 +54,32 @@ BENIGN_MODIFIERS = {
 }
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+# "La sauce graine c'est avec quoi ?": the product's own description answers.
+DESCRIBE = (
+    "avec quoi",
+    "c est quoi",
+    "what s in",
+    "what is in",
+    "what is it",
+    "ingredient",
+    "ingredients",
+    "composition",
+    "description",
+    "details",
+    "detail",
+    "made of",
+    "fait avec",
+    "contient",
+    "contain",
+    "caracteristique",
+    "caracteristiques",
+    "specs",
+    "taille",
+    "size",
+    "couleur",
+    "colour",
+    "color",
+)
 # "la première", "the second one": a choice among the listed candidates, in the order they were listed.
 ORDINALS = (
     ("premier", "premiere", "1er", "1ere", "first", "le 1", "la 1", "number 1", "numero 1"),
@@ -418,6 +444,8 @@ class Policy:
                 continue
             if intent == "availability":
                 lines.append(ph.in_stock(p))
+                if p.description and ph.lang == "fr" and any_phrase(self.norm.words, DESCRIBE):
+                    lines.append(p.description)
             else:
                 lines.append(ph.price_line(p, m.qty))
                 total += p.price * (m.qty or 1)

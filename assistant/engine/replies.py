@@ -227,11 +227,7 @@ class Phrases:
         return f"Nous avons plusieurs sortes de {word} : {opts}. Lequel voulez-vous ?"
 
     def ask_quantity(self, p: Product) -> str:
-        unit = p.unit or ("item" if self.lang == "en" else "article")
-        return self.t(
-            f"Combien de {unit}(s) de {p.name} voulez-vous ?",
-            f"How many ({unit}) of {p.name} would you like?",
-        )
+        return self.t(f"Combien en voulez-vous pour {p.name} ?", f"How many of {p.name} would you like?")
 
     def anything_else(self) -> str:
         return self.t(

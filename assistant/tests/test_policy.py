@@ -190,3 +190,30 @@ def test_modifier_after_the_recap_asks_what_to_change_then_recaps_again(chat, fa
     recap = c.say("plutôt à Koumassi")
     assert "Livraison (Koumassi)" in reply_of(recap) and recap.order is None
     assert c.say("oui").order.delivery_fee == 1500
+
+
+def test_a_menu_request_lists_what_the_shop_sells_with_prices(chat, maquis):
+    turn = chat(maquis).say("c'est quoi votre menu ?")
+    text = reply_of(turn)
+    assert turn.intent == "availability" and "Garba" in text and item_matches("1000", text)
+    assert "Kédjénou" not in text  # out of stock, not offered
+
+
+def test_a_question_about_what_a_product_is_made_of_gets_its_description(chat, maquis):
+    turn = chat(maquis).say("La sauce graine c'est avec quoi ?")
+    assert "poisson fumé" in reply_of(turn)
+
+
+def test_asking_for_the_shop_s_number_gives_address_and_phone(chat, grocery):
+    turn = chat(grocery).say("votre numéro de téléphone ?")
+    assert turn.intent == "location" and item_matches("07 00 11 22 33", reply_of(turn))
+
+
+def test_a_customer_left_waiting_is_handed_to_a_person(chat, grocery):
+    turn = chat(grocery).say("Le livreur est où ? Ça fait 1h")
+    assert turn.intent == "complaint" and turn.handoff
+
+
+def test_an_abbreviated_place_name_is_understood(chat, grocery):
+    turn = chat(grocery).say("vs livré jusqua yop ?")
+    assert "ne livrons pas à Yopougon" in reply_of(turn)
