@@ -243,7 +243,7 @@ class Extractor:
                 ent.consumed.add(j)
         self._compounds(ent)
         self._narrow(ent, stems)
-        self._quantities(ent, words, taken)
+        self._quantities(ent, words, taken, norm.tokens)
         self._merge(ent)
         return ent
 
@@ -280,7 +280,7 @@ class Extractor:
             if best > 0 and len(winners) == 1:
                 m.skus = winners
 
-    def _quantities(self, ent: Entities, words: list[str], taken: list[bool]):
+    def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
         numbers = {}  # position -> (value, length)
         i = 0
@@ -344,7 +344,7 @@ class Extractor:
                 j = m.start - 1
                 while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
                     j -= 1
-                singular = not m.text.endswith(("s", "x"))
+                singular = all(t.text == t.stem for t in tokens[m.start : m.end])
                 if (
                     words[j]
                     in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your")

@@ -121,6 +121,12 @@ COMPLAINT = (
     "complain",
     "complaint",
     "scam",
+    "scammer",
+    "scammers",
+    "thief",
+    "thieves",
+    "crook",
+    "crooks",
     "scammed",
     "cheat",
     "stopped working",
@@ -363,7 +369,44 @@ THANKS = (
     "good night",
     "have a nice",
 )
+DISCOUNT = (
+    "diminuer",
+    "diminue",
+    "remise",
+    "rabais",
+    "negocier",
+    "negociable",
+    "dernier prix",
+    "last price",
+    "discount",
+    "reduction",
+    "faire un effort",
+    "fais un effort",
+    "faites un effort",
+    "baisser",
+    "baisse",
+    "promo",
+    "promotion",
+    "cheaper",
+    "moins cher pour",
+    "c est cher",
+    "too expensive",
+    "trop cher",
+)
 PRICE = (
+    "diminuer",
+    "diminue",
+    "remise",
+    "rabais",
+    "negocier",
+    "negociable",
+    "dernier prix",
+    "last price",
+    "faire un effort",
+    "fais un effort",
+    "faites un effort",
+    "baisser",
+    "baisse",
     "combien",
     "prix",
     "coute",
@@ -875,6 +918,7 @@ def first_phrase(words: list[str], cues) -> int:
 @dataclass
 class Understanding:
     intent: str
+    discount: bool = False  # "tu peux diminuer ?": the assistant cannot change a price
     faq_index: int | None = None
     unknown: str | None = None  # what the customer asked for that the shop does not sell
     affirm: bool = False
@@ -1213,6 +1257,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     has_products = bool(ent.products)
     zone = bool(ent.zones) or ent.pickup
     u = Understanding(intent="off_topic")
+    u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)
     u.negative = any_phrase(words, NEGATIVE)
     u.greeting = any_phrase(words, GREETING)
@@ -1299,6 +1344,8 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     elif has_products:
         u.intent = "availability" if not in_order else "order"
     elif price_cue and state.get("last_sku"):
+        u.intent = "price"
+    elif u.discount and not zone:
         u.intent = "price"
     elif order_pos >= 0 and ent.numbers and not zone:
         u.intent = "order"

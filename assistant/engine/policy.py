@@ -408,6 +408,15 @@ class Policy:
     def product_info(self, intent: str):
         ph, k, ent, st = self.ph, self.k, self.ent, self.state
         mentions = ent.products
+        if self.u.discount and intent == "price":
+            self.say(
+                ph.t(
+                    "Je ne peux pas changer les prix moi-même : ce sont ceux de notre catalogue.",
+                    "I can't change the prices myself: they are the ones in our catalogue.",
+                )
+            )
+            if not mentions and st.get("last_sku") not in k.products:
+                return
         if not mentions and st.get("last_sku") in k.products and intent == "price":
             p = k.products[st["last_sku"]]
             self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
