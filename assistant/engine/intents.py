@@ -516,7 +516,6 @@ AVAILABILITY = (
     "do you have",
     "do you sell",
     "have you got",
-    "you have",
     "you sell",
     "available",
     "in stock",

@@ -451,6 +451,8 @@ def normalise(text: str) -> Normalised:
     tokens: list[Token] = []
     for k, t in enumerate(base):
         repl = SMS.get(t.text)
+        if t.text == "4" and k + 1 < len(base) and base[k + 1].text in ("the", "u", "you", "me", "my", "a", "an"):
+            repl = "for"  # "hw much 4 the rice"
         if t.text == "c" and k + 1 < len(base) and base[k + 1].text in ("est", "etait", "a"):
             repl = None
         if repl is None:
