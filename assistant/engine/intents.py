@@ -1194,6 +1194,17 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "vite",
         "ca",
         "c",
+        "commander",
+        "order",
+        "acheter",
+        "buy",
+        "eat",
+        "prendre",
+        "take",
+        "quelque",
+        "something",
+        "chose",
+        "thing",
     }
     start = -1
     for cue in sorted(set(_ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: -len(c.split())):
@@ -1342,9 +1353,9 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         u.faq_index = faq_i
     elif has_products:
         u.intent = "availability" if not in_order else "order"
-    elif price_cue and state.get("last_sku"):
+    elif price_cue and state.get("last_sku") and not any_phrase(words, DELIVERY):
         u.intent = "price"
-    elif u.discount and not zone:
+    elif u.discount and not zone and not state.get("choice"):
         u.intent = "price"
     elif order_pos >= 0 and ent.numbers and not zone:
         u.intent = "order"

@@ -86,6 +86,8 @@ ORDINALS = (
     ("deuxieme", "second", "seconde", "2e", "2eme", "2nd", "le 2", "la 2", "number 2", "numero 2"),
     ("troisieme", "third", "3e", "3eme", "3rd", "le 3", "la 3", "number 3", "numero 3"),
 )
+EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le meilleur", "the best", "haut de gamme")
+TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
 CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 MAX_BUTTON = 20
 
@@ -305,6 +307,8 @@ class Policy:
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
         confirming = st["pending"] == "confirm" and u.affirm and not u.negative
+        if st["cart"] and intent == "price" and not ent.products and any_phrase(self.norm.words, TOTAL):
+            return self.order_flow()  # "ça fait combien en tout ?": the cart with its total
         orderish = (
             intent == "order"
             or confirming
@@ -650,6 +654,11 @@ class Policy:
         for n, cues in enumerate(ORDINALS):
             if n < len(cands) and any_phrase(words, cues) and not mentions:
                 return cands[n], None
+        priced = sorted((s for s in cands if s in k.products), key=lambda s: k.products[s].price)
+        if priced and not mentions and any_phrase(words, CHEAP + ("cheaper", "moins chere", "le plus petit")):
+            return priced[0], None
+        if priced and not mentions and any_phrase(words, EXPENSIVE):
+            return priced[-1], None
         for m in mentions:
             inter = [s for s in m.skus if s in cands]
             if len(inter) == 1:
