@@ -6,6 +6,7 @@ text2num, "une douzaine"), zones by name or area, pickup, payment methods, and t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rapidfuzz import process
@@ -106,6 +107,7 @@ class Entities:
     zone_text: str = ""
     pickup: bool = False
     payments: list[str] = field(default_factory=list)
+    when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
     numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
     consumed: set = field(default_factory=set)  # token positions used by an entity
 
@@ -157,6 +159,30 @@ def _is_size(words: list[str], i: int, length: int) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
     prev = words[i - 1] if i > 0 else ""
     return nxt in SIZE_UNITS or prev in SIZE_PREFIXES
+
+
+_WHEN = re.compile(
+    r"\b(ce soir|ce matin|cet apres midi|cette nuit|a midi|ce midi|demain( matin| soir| midi)?|apres demain"
+    r"|tout de suite|maintenant|aujourd hui|tonight|this evening|this morning|this afternoon|tomorrow"
+    r"( morning| evening)?|at noon|right now|asap|(a|vers|avant|pour|at|by|before) \d{1,2} ?(h|heures?|pm|am)"
+    r"( ?\d{2})?)\b"
+)
+
+
+def _when(norm: Normalised) -> str:
+    """The delivery moment asked for, in the customer's own words (lower case, accents kept)."""
+    folded = " ".join(t.text for t in norm.tokens)
+    m = _WHEN.search(folded)
+    if not m:
+        return ""
+    # Quote the original words behind the matched tokens.
+    start = len(folded[: m.start()].split())
+    count = len(m.group(0).split())
+    origs = []
+    for t in norm.tokens[start : start + count]:
+        if not origs or origs[-1] != t.orig:
+            origs.append(t.orig)
+    return " ".join(origs)
 
 
 class Extractor:
@@ -219,6 +245,7 @@ class Extractor:
         matches.sort()
         ent = Entities()
         ent.pickup = any(has_phrase(words, cue) for cue in PICKUP_CUES)
+        ent.when = _when(norm)
         product_spans = []
         for start, end, entries in matches:
             kinds = {kind for kind, _ in entries}

@@ -188,6 +188,7 @@ class OrderDraft:
     total: int
     payment: str
     eta_minutes: tuple | None
+    when: str = ""  # the moment the customer asked for, in their words ("ce soir"), or ""
 
 
 @dataclass
@@ -215,6 +216,7 @@ def new_state() -> dict:
         "last_sku": None,
         "handoff": False,
         "cart_at": None,
+        "when": None,
         "updated_at": None,
         "turns": 0,
     }
@@ -608,6 +610,8 @@ class Policy:
             and (u.intent == "delivery_zone_fee" or any_phrase(words, ("livraison", "livrer", "deliver", "delivery")))
         ):
             self.say(ph.not_served(st["refused_zone"]))
+        if ent.when:
+            st["when"] = ent.when
         # Payment.
         for code in ent.payments:
             if code in k.accepted:
@@ -746,7 +750,7 @@ class Policy:
             st["pending"] = "payment"
             return
         fee = k.zone_fee(zone)
-        self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone)))
+        self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
 
@@ -764,6 +768,7 @@ class Policy:
             total=subtotal + fee,
             payment=st["payment"],
             eta_minutes=tuple(k.zone_eta(zone)) if k.zone_eta(zone) else None,
+            when=st.get("when") or "",
         )
         self.say(self.ph.confirmed(subtotal + fee, st["payment"]))
         self.clear_cart()
@@ -774,7 +779,7 @@ class Policy:
 
     def clear_cart(self):
         st = self.state
-        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None)
+        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, when=None)
 
 
 def _money(amount: int) -> str:

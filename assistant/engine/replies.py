@@ -438,7 +438,7 @@ class Phrases:
             )
         return s
 
-    def recap(self, lines, zone: str, fee: int, payment: str, eta) -> str:
+    def recap(self, lines, zone: str, fee: int, payment: str, eta, when: str = "") -> str:
         subtotal = sum(p.price * q for p, q in lines)
         rows = self.cart_lines(lines)
         label = zone_label(self.k, zone, self.lang)
@@ -449,6 +449,8 @@ class Phrases:
             out += [f"Total: {money(subtotal + fee)}", f"Payment: {pay}"]
             if eta:
                 out.append(f"Time: {eta_text(eta, 'en')}")
+            if when:
+                out.append(f"Wanted: {when}")
             out.append("Reply « Confirm » to place the order, or tell me what to change.")
             return "\n".join(out)
         out = ["Voici le récapitulatif de votre commande :", *rows, f"Sous-total : {money(subtotal)}"]
@@ -456,6 +458,8 @@ class Phrases:
         out += [f"Total : {money(subtotal + fee)}", f"Paiement : {pay}"]
         if eta:
             out.append(f"Délai : {eta_text(eta, 'fr')}")
+        if when:
+            out.append(f"Souhaité pour : {when}")
         out.append("Répondez « Confirmer » pour valider la commande, ou dites-moi ce qu'il faut changer.")
         return "\n".join(out)
 

@@ -66,3 +66,10 @@ def test_it_finds_payment_methods_by_name_alias_and_refused_ones(grocery):
     assert extract(grocery, "MoMo ça marche ?").payments == ["mtn_momo"]
     assert extract(grocery, "par carte bancaire").payments == ["card"]
     assert extract(grocery, "avec Moov").payments == ["moov_money"]
+
+
+def test_it_finds_the_moment_asked_for_in_the_customer_s_words(grocery):
+    assert extract(grocery, "2 packs d'eau pour ce soir").when == "ce soir"
+    assert extract(grocery, "livrez à midi svp").when == "à midi"
+    assert extract(grocery, "deliver it tomorrow morning").when == "tomorrow morning"
+    assert extract(grocery, "2 packs d'eau").when == ""

@@ -217,3 +217,10 @@ def test_a_customer_left_waiting_is_handed_to_a_person(chat, grocery):
 def test_an_abbreviated_place_name_is_understood(chat, grocery):
     turn = chat(grocery).say("vs livré jusqua yop ?")
     assert "ne livrons pas à Yopougon" in reply_of(turn)
+
+
+def test_the_moment_asked_for_is_in_the_recap_and_the_order(chat, maquis):
+    c = chat(maquis)
+    recap = c.say("Je veux 2 demi poulets pour ce soir à Riviera 2, je paie avec Orange Money")
+    assert "Souhaité pour : ce soir" in reply_of(recap)
+    assert c.say("Oui je confirme").order.when == "ce soir"
