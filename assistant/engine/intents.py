@@ -272,6 +272,51 @@ PAYMENT_PROBLEM = (
     ("paid", "no"),
     ("paid", "nothing"),
 )
+# Titles name a person but are also ways of addressing one ("Bonjour patron"): they count with a request.
+ROLES = (
+    "gerant",
+    "gerante",
+    "responsable",
+    "patron",
+    "patronne",
+    "proprietaire",
+    "directeur",
+    "directrice",
+    "manager",
+    "owner",
+    "vendeuse",
+    "vendeur",
+    "boss",
+)
+ROLE_REQUEST = (
+    "numero",
+    "contact",
+    "voir",
+    "passe",
+    "passez",
+    "passer",
+    "dire",
+    "joindre",
+    "veux",
+    "voudrais",
+    "want",
+    "need",
+    "get",
+    "give",
+    "where is",
+    "ou est",
+    "est la",
+    "is there",
+    "est ce que je peux",
+    "peux avoir",
+    "can i",
+    "appel",
+    "call",
+    "vrai",
+    "real",
+    "directement",
+    "directly",
+)
 HUMAN = (
     "parler a",
     "parler au",
@@ -284,17 +329,7 @@ HUMAN = (
     "robot",
     "machine",
     "bot",
-    "gerant",
-    "gerante",
-    "responsable",
-    "patron",
-    "patronne",
-    "proprietaire",
-    "directeur",
-    "directrice",
     "numero de la",
-    "vendeuse",
-    "vendeur",
     "numero du",
     "appelez moi",
     "appeler",
@@ -309,8 +344,6 @@ HUMAN = (
     "talk with",
     "real person",
     "human",
-    "manager",
-    "owner",
     "someone",
     "call me",
     "agent",
@@ -325,6 +358,10 @@ GREETING = (
     "hello",
     "hi",
     "hey",
+    "morning",
+    "evening",
+    "afternoon",
+    "bonne matinee",
     "allo",
     "yo",
     "good morning",
@@ -1295,7 +1332,11 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
     ):
         u.intent = "complaint"
-    elif owner_called or any_phrase(words, HUMAN):
+    elif (
+        owner_called
+        or any_phrase(words, HUMAN)
+        or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
+    ):
         u.intent = "human"
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"

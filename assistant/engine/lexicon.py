@@ -897,6 +897,8 @@ FAQ_CONCEPTS = {
         "hydroquinone",
     ],
     "skin": ["peau sensible", "peaux sensibles", "sensible", "sensitive", "sensitive skin", "irritation"],
+    "site": ["chantier", "chantiers", "construction site", "building site", "on site", "site"],
+    "quote": ["devis", "quote", "quotation", "estimate", "estimation"],
     "menu": ["plat du jour", "menu du jour", "dish of the day", "special"],
     "gift": ["cadeau", "emballage cadeau", "gift", "gift wrap"],
     "installment": ["plusieurs fois", "tranches", "echelonne", "installments", "instalments"],
