@@ -30,7 +30,9 @@ def test_the_dev_set_meets_the_targets():
     assert report["timing_ms"]["p95"] <= 50
 
 
-@pytest.mark.parametrize("shop", ["maquis", "phones", "fashion", "heldout_bakery", "heldout_beauty", "heldout_hardware"])
+@pytest.mark.parametrize(
+    "shop", ["maquis", "phones", "fashion", "heldout_bakery", "heldout_beauty", "heldout_hardware"]
+)
 def test_our_other_businesses_meet_the_same_targets(shop):
     report = evaluate(DATA / shop, now=NOW)
     assert report["overall"]["pass_rate"] >= 0.95, report["failures"]
