@@ -499,8 +499,6 @@ class Phrases:
 
 
 def _display_phone(number: str) -> str:
-    from core.phone import InvalidPhoneNumber, phone_display
-
     if not number:
         return ""
     digits = re.sub(r"\D", "", number)
@@ -508,6 +506,8 @@ def _display_phone(number: str) -> str:
         # Ivorian numbers are read in pairs: +225 07 00 11 22 33.
         local = digits[3:]
         return "+225 " + " ".join(local[i : i + 2] for i in range(0, 10, 2))
+    from core.phone import InvalidPhoneNumber, phone_display  # loads phone metadata: only when needed
+
     try:
         return phone_display(number)
     except (InvalidPhoneNumber, ValueError):
