@@ -1122,12 +1122,14 @@ def _overlap(stems: set, others: set) -> set:
     return hits
 
 
-def faq_match(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float]:
-    best, score, _ = faq_match_detail(norm, knowledge)
+def faq_match(norm: Normalised, knowledge: Knowledge, language: str | None = None) -> tuple[int | None, float]:
+    best, score, _ = faq_match_detail(norm, knowledge, language)
     return best, score
 
 
-def faq_match_detail(norm: Normalised, knowledge: Knowledge) -> tuple[int | None, float, bool]:
+def faq_match_detail(
+    norm: Normalised, knowledge: Knowledge, language: str | None = None
+) -> tuple[int | None, float, bool]:
     """(best FAQ entry, score, whether a non-product word of its question is in the message)."""
     if not knowledge.faq:
         return None, 0.0, False
@@ -1145,6 +1147,11 @@ def faq_match_detail(norm: Normalised, knowledge: Knowledge) -> tuple[int | None
         q_hits = _overlap(stems, f.q_stems)
         score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
         score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
+        if language == "en":
+            # The questions are written in French: an English question meets the English answer instead.
+            en_hits = _overlap(stems, f.en_stems) - products - knowledge.vocab
+            score += 0.5 * len(en_hits)
+            q_hits = q_hits | en_hits
         if score > best_score:
             best, best_score, best_hit = i, score, bool(q_hits - products)
     return best, best_score, best_hit
@@ -1299,7 +1306,9 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
-def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> Understanding:
+def classify(
+    norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
+) -> Understanding:
     words = norm.words
     has_products = bool(ent.products)
     zone = bool(ent.zones) or ent.pickup
@@ -1309,7 +1318,7 @@ def classify(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict)
     u.negative = any_phrase(words, NEGATIVE)
     u.greeting = any_phrase(words, GREETING)
     u.thanks = any_phrase(words, THANKS)
-    faq_i, faq_score, faq_hit = faq_match_detail(norm, knowledge)
+    faq_i, faq_score, faq_hit = faq_match_detail(norm, knowledge, language)
     in_order = bool(state.get("cart")) or bool(state.get("pending"))
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)

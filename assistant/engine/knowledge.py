@@ -55,6 +55,7 @@ class FaqEntry:
     q_concepts: set
     q_stems: set
     a_stems: set
+    en_stems: set = field(default_factory=set)  # words of the English answer, for English questions
 
 
 def _stems(words) -> tuple:
@@ -289,6 +290,7 @@ class Knowledge:
                     q_concepts=concepts_of(q),
                     q_stems={stem(w) for w in q if w not in common and len(w) > 2},
                     a_stems={stem(w) for w in a + ae if w not in common and len(w) > 2},
+                    en_stems={stem(w) for w in ae if w not in common and len(w) > 2},
                 )
             )
 

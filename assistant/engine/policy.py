@@ -323,6 +323,7 @@ class Policy:
                     or any_phrase(self.norm.words, CHANGE)
                     or intent in ("thanks_bye", "greeting", "off_topic")
                     or (intent == "availability" and ent.products)
+                    or (intent == "faq" and (ent.payments or ent.zones or ent.products or ent.numbers))
                 )
             )
         )
@@ -822,7 +823,7 @@ def respond(*, knowledge: Knowledge, state: dict | None, text: str, now: datetim
             expired = True
     if expired:
         st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, zone=None)
-    u = classify(norm, ent, knowledge, st)
+    u = classify(norm, ent, knowledge, st, language)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)
     seed = f"{text}|{st.get('turns', 0)}"
