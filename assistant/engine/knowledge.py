@@ -22,6 +22,34 @@ from .lexicon import (
 from .text import fold, fold_phrase, stem
 
 PICKUP = "pickup"
+SMALL_NUMBERS = {
+    "un": "1",
+    "une": "1",
+    "deux": "2",
+    "trois": "3",
+    "quatre": "4",
+    "cinq": "5",
+    "six": "6",
+    "sept": "7",
+    "huit": "8",
+    "neuf": "9",
+    "dix": "10",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+}
+SMALL_DIGITS = {
+    "2": "deux",
+    "3": "trois",
+    "4": "quatre",
+    "5": "cinq",
+    "6": "six",
+    "7": "sept",
+    "8": "huit",
+    "9": "neuf",
+    "10": "dix",
+}
 
 
 @dataclass(frozen=True)
@@ -144,10 +172,14 @@ class Knowledge:
         return k
 
     # ------------------------------------------------------------------ compile
-    def _add(self, words, kind: str, key: str):
+    def _add(self, words, kind: str, key: str, variants: bool = True):
         words = [w for w in words if w]
         if not words:
             return
+        if variants and any(w in SMALL_NUMBERS or w in SMALL_DIGITS for w in words):
+            # "Deux-Plateaux" is also written "2 Plateaux", "2 yards" also "two yards".
+            self._add([SMALL_NUMBERS.get(w, w) for w in words], kind, key, variants=False)
+            self._add([SMALL_DIGITS.get(w, w) for w in words], kind, key, variants=False)
         if len(words) == 1 and (words[0] in FUNCTION_WORDS or words[0].isdigit() or len(words[0]) < 2):
             return
         entry = (kind, key)

@@ -54,6 +54,7 @@ BENIGN_MODIFIERS = {
 }
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+CONNECTORS = {"au", "aux", "a", "la", "de", "d", "du", "des", "en", "avec", "sans"}
 # "La sauce graine c'est avec quoi ?": the product's own description answers.
 DESCRIBE = (
     "avec quoi",
@@ -441,7 +442,7 @@ class Policy:
         total, counted = 0, 0
         lines = []
         for m in mentions:
-            if len(m.skus) > 1 and intent == "availability":
+            if intent == "availability":
                 modifier = self.unknown_modifier(m)
                 if modifier:
                     # "wedding dresses": a kind of the product the shop does not have.
@@ -474,21 +475,31 @@ class Policy:
             self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
 
     def unknown_modifier(self, m) -> str | None:
+        """A kind of the product the shop does not list: "wedding dresses", "croissants aux amandes"."""
         toks = self.norm.tokens
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
-        # An adjective comes before the noun in English ("wedding dresses"), after it in French ("robes de mariée").
-        for j in (m.start - 1,) if self.ph.lang == "en" else (m.end,):
+        if self.ph.lang == "en":
+            spots = [m.start - 1]  # an adjective comes before the noun in English
+        else:
+            spots = [m.end]  # and after it in French, maybe behind "aux", "à la", "de", "en"
+            if m.end < len(toks) and toks[m.end].text in CONNECTORS:
+                spots = [m.end + 1 + (m.end + 1 < len(toks) and toks[m.end + 1].text in CONNECTORS)]
+        for j in spots:
             if 0 <= j < len(toks):
                 t = toks[j]
                 if (
-                    len(t.text) >= 4
+                    len(t.text) >= 3
                     and not t.text.isdigit()
                     and t.text not in common
                     and t.stem not in self.k.vocab
                     and j not in self.ent.consumed
                 ):
-                    parts = [t.orig, m.text] if j < m.start else [m.text, t.orig]
-                    return " ".join(parts)
+                    start, end = min(j, m.start), max(j + 1, m.end)
+                    words = []
+                    for tok in toks[start:end]:
+                        if not words or words[-1] != tok.orig:
+                            words.append(tok.orig)
+                    return " ".join(words)
         return None
 
     def set_buttons(self, labels):

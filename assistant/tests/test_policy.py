@@ -224,3 +224,30 @@ def test_the_moment_asked_for_is_in_the_recap_and_the_order(chat, maquis):
     recap = c.say("Je veux 2 demi poulets pour ce soir à Riviera 2, je paie avec Orange Money")
     assert "Souhaité pour : ce soir" in reply_of(recap)
     assert c.say("Oui je confirme").order.when == "ce soir"
+
+
+def test_a_kind_of_product_the_shop_does_not_list_is_not_sold(chat, grocery, fashion):
+    french = reply_of(chat(grocery).say("Vous avez de l'huile de palme ?"))
+    assert "ne vendons pas d'huile de palme" in french and "Huile végétale" in french
+    english = reply_of(chat(fashion).say("Do you sell wedding dresses?"))
+    assert "don't sell wedding dresses" in english
+
+
+def test_a_zone_written_with_a_digit_is_found():
+    from .conftest import load_knowledge
+
+    bakery = load_knowledge("heldout_bakery")
+    turn = respond_once(bakery, "Vous livrez aux 2 Plateaux ?")
+    assert "Deux-Plateaux" in reply_of(turn)
+
+
+def test_cold_drinks_are_not_a_complaint(chat, maquis):
+    assert chat(maquis).say("Do you have cold drinks?").intent != "complaint"
+
+
+def respond_once(knowledge, text):
+    from assistant.engine import respond
+
+    from .conftest import NOW
+
+    return respond(knowledge=knowledge, state=None, text=text, now=NOW)
