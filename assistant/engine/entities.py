@@ -197,7 +197,7 @@ class Extractor:
         out = []
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         for s in stems:
-            if 3 <= len(s) <= 5 and s not in k.vocab and s not in common and s.isalpha():
+            if 3 <= len(s) <= 4 and s not in k.vocab and s not in common and s.isalpha():
                 # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
                 heads = [w for w in k.zone_heads if w.startswith(s)]
                 if len(heads) == 1:
