@@ -397,6 +397,9 @@ class Policy:
         elif ent.pickup and k.pickup_available:
             self.say(ph.pickup_info())
             st["zone"] = PICKUP
+        elif ent.pickup:
+            self.say(ph.no_pickup())
+            self.say(ph.zones_overview())
         else:
             self.say(ph.zones_overview())
 
@@ -605,6 +608,8 @@ class Policy:
             st["zone"] = PICKUP
             st["refused_zone"] = None
             changed = True
+        elif ent.pickup and not k.pickup_available and not ent.zones:
+            self.say(ph.no_pickup())
         elif ent.zones:
             served = [z for z in ent.zones if k.zones[z].served]
             if served:

@@ -265,6 +265,12 @@ class Phrases:
             f", prête en {eta}." if eta else "."
         )
 
+    def no_pickup(self) -> str:
+        return self.t(
+            "Désolé, le retrait à la boutique n'est pas proposé : nous livrons uniquement.",
+            "Sorry, pickup at the shop is not offered: we only deliver.",
+        )
+
     def not_served(self, zone_name: str) -> str:
         served = [z.name for z in self.k.served_zones()]
         addr = (self.k.document.get("address") or {}).get("text") or ""

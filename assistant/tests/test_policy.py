@@ -251,3 +251,16 @@ def respond_once(knowledge, text):
     from .conftest import NOW
 
     return respond(knowledge=knowledge, state=None, text=text, now=NOW)
+
+
+def test_a_shop_without_pickup_says_so_and_asks_where_to_deliver(chat, maquis):
+    import copy
+
+    from assistant.engine import Knowledge
+
+    document = copy.deepcopy(maquis.document)
+    document["pickup"] = {"available": False, "eta_minutes": None}
+    c = chat(Knowledge.from_document(document))
+    c.say("Je veux 3 garbas")
+    turn = c.say("je passe récupérer à la boutique")
+    assert "retrait à la boutique n'est pas proposé" in reply_of(turn) and turn.state["zone"] is None
