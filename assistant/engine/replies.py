@@ -525,14 +525,14 @@ def _phones(text: str) -> list[str]:
 
 
 def _de(thing: str) -> str:
-    """« nous ne vendons pas de cigarettes », « … pas d'huile »."""
-    t = thing.strip()
+    """« nous ne vendons pas de cigarettes », « … pas d'huile de palme » (after a negation, "de")."""
+    words = thing.strip().split()
+    while words and words[0].lower() in ("des", "du", "de", "la", "le", "les", "l", "d", "un", "une"):
+        words = words[1:]
+    t = " ".join(words)
     if not t:
-        return t
-    first = t.split()[0]
-    if first in ("de", "d'", "du", "des", "la", "le", "les", "l'"):
-        return t
-    if t[0].lower() in "aeiouyhéèêàâ":
+        return thing.strip()
+    if t[0].lower() in "aeiouyhéèêàâœ":
         return f"d'{t}"
     return f"de {t}"
 
