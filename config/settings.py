@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "analytics",
     "demo",
     "orders",
+    "assistant",
 ]
 
 MIDDLEWARE = [

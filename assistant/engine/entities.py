@@ -1,0 +1,401 @@
+"""Stage 3: entities, found against the shop's own vocabulary.
+
+Products (name, alias, head noun, misspelling, plural), their quantities (digits or words through
+text2num, "une douzaine"), zones by name or area, pickup, payment methods, and the leftover numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+from text_to_num import text2num
+
+from .knowledge import Knowledge
+from .lexicon import (
+    CONTAINERS,
+    DOZEN_WORDS,
+    EN_WORDS,
+    FR_WORDS,
+    FUNCTION_WORDS,
+    NUMBER_WORDS_EN,
+    NUMBER_WORDS_FR,
+    SEPARATORS,
+    SIZE_PREFIXES,
+    SIZE_UNITS,
+)
+from .text import Normalised, has_phrase, stem
+
+# Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
+FORWARD_SKIP = {
+    "x",
+    "fois",
+    "times",
+    "seulement",
+    "only",
+    "just",
+    "juste",
+    "mets",
+    "met",
+    "mettez",
+    "mettre",
+    "prends",
+    "prend",
+    "put",
+    "make",
+    "it",
+    "that",
+    "ca",
+    "en",
+    "il",
+    "me",
+    "moi",
+    "faut",
+    "want",
+    "need",
+}
+
+PICKUP_CUES = (
+    "retrait",
+    "recuperer",
+    "recupere",
+    "recup",
+    "passer prendre",
+    "passe prendre",
+    "je passe",
+    "je viens chercher",
+    "venir chercher",
+    "viens chercher",
+    "a emporter",
+    "emporter",
+    "je vais venir",
+    "je viens a la boutique",
+    "a la boutique",
+    "au magasin",
+    "au comptoir",
+    "pick up",
+    "pickup",
+    "pick it up",
+    "collect",
+    "come and get",
+    "come get",
+    "take away",
+    "takeaway",
+    "at the shop",
+    "at the store",
+    "in store",
+    "come to the shop",
+)
+
+
+@dataclass
+class Mention:
+    skus: list[str]
+    start: int
+    end: int
+    qty: int | None = None
+    text: str = ""
+    weak: bool = False  # a quantity of 1 read from an article ("le poulet", "the S23"), not a number
+
+
+@dataclass
+class Entities:
+    products: list[Mention] = field(default_factory=list)
+    zones: list[str] = field(default_factory=list)
+    zone_text: str = ""
+    pickup: bool = False
+    payments: list[str] = field(default_factory=list)
+    when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
+    numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
+    consumed: set = field(default_factory=set)  # token positions used by an entity
+
+    @property
+    def product_skus(self) -> list[str]:
+        out = []
+        for m in self.products:
+            for s in m.skus:
+                if s not in out:
+                    out.append(s)
+        return out
+
+
+def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
+    """(value, length) of a number starting at i: digits, number words, "une douzaine"."""
+    w = words[i]
+    if w.isdigit():
+        if i + 1 < len(words) and words[i + 1] in ("douzaine", "douzaines", "dozen", "dozens"):
+            return int(w) * 12, 2
+        return int(w), 1
+    if w in ("demi", "half") and i + 1 < len(words) and words[i + 1] in ("douzaine", "dozen"):
+        return 6, 2
+    if w in DOZEN_WORDS:
+        return DOZEN_WORDS[w], 1
+    if w in ("un", "une", "a", "an", "one") and i + 1 < len(words) and words[i + 1] in ("douzaine", "dozen"):
+        return 12, 2
+    vocab = NUMBER_WORDS_FR | NUMBER_WORDS_EN | {"et", "and"}
+    if w not in NUMBER_WORDS_FR | NUMBER_WORDS_EN:
+        return None, 0
+    j = i
+    while j < len(words) and words[j] in vocab:
+        j += 1
+    while j > i + 1 and words[j - 1] in ("et", "and"):
+        j -= 1
+    for end in range(j, i, -1):
+        phrase = " ".join(words[i:end])
+        for lang in ("fr", "en"):
+            try:
+                value = text2num(phrase, lang)
+            except ValueError:
+                continue
+            if end < len(words) and words[end] in ("douzaine", "douzaines", "dozen"):
+                return value * 12, end - i + 1
+            return value, end - i
+    return None, 0
+
+
+def _is_size(words: list[str], i: int, length: int) -> bool:
+    nxt = words[i + length] if i + length < len(words) else ""
+    prev = words[i - 1] if i > 0 else ""
+    return nxt in SIZE_UNITS or prev in SIZE_PREFIXES
+
+
+_WHEN = re.compile(
+    r"\b(ce soir|ce matin|cet apres midi|cette nuit|a midi|ce midi|demain( matin| soir| midi)?|apres demain"
+    r"|tout de suite|maintenant|aujourd hui|tonight|this evening|this morning|this afternoon|tomorrow"
+    r"( morning| evening)?|at noon|right now|asap|(a|vers|avant|pour|at|by|before) \d{1,2} ?(h|heures?|pm|am)"
+    r"( ?\d{2})?)\b"
+)
+
+
+def _when(norm: Normalised) -> str:
+    """The delivery moment asked for, in the customer's own words (lower case, accents kept)."""
+    folded = " ".join(t.text for t in norm.tokens)
+    m = _WHEN.search(folded)
+    if not m:
+        return ""
+    # Quote the original words behind the matched tokens.
+    start = len(folded[: m.start()].split())
+    count = len(m.group(0).split())
+    origs = []
+    for t in norm.tokens[start : start + count]:
+        if not origs or origs[-1] != t.orig:
+            origs.append(t.orig)
+    return " ".join(origs)
+
+
+class Extractor:
+    def __init__(self, knowledge: Knowledge):
+        self.k = knowledge
+
+    def correct(self, stems: list[str]) -> list[str]:
+        """Misspelled words brought back to the shop's vocabulary ("spagetti" -> "spaghetti")."""
+        k = self.k
+        if not k.fuzzy_vocab:
+            return stems
+        out = []
+        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
+        for s in stems:
+            if 3 <= len(s) <= 4 and s not in k.vocab and s not in common and s.isalpha():
+                # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
+                heads = [w for w in k.zone_heads if w.startswith(s)]
+                if len(heads) == 1:
+                    out.append(heads[0])
+                    continue
+            if len(s) < 5 or s.isdigit() or s in k.vocab or s in common:
+                out.append(s)
+                continue
+            if len(s) < 6:
+                out.append(s)
+                continue
+            limit = 1 if len(s) <= 8 else 2
+            # Same first letter: a typo rarely hits the first one, a different word often does ("traine"/"graine").
+            choices = [w for w in k.fuzzy_vocab if w[0] == s[0]]
+            hit = process.extractOne(s, choices, scorer=Levenshtein.distance, score_cutoff=limit) if choices else None
+            out.append(hit[0] if hit else s)
+        return out
+
+    def extract(self, norm: Normalised) -> Entities:
+        k = self.k
+        words = norm.words
+        stems = self.correct([t.stem for t in norm.tokens])
+        n = len(stems)
+        taken = [False] * n
+        matches = []  # (start, end, entries)
+        for length in range(min(k.max_phrase, n), 0, -1):
+            for i in range(0, n - length + 1):
+                if any(taken[i : i + length]):
+                    continue
+                span = stems[i : i + length]
+                entries = k.index.get(tuple(span))
+                if not entries and length >= 3 and span[0] not in FUNCTION_WORDS and span[-1] not in FUNCTION_WORDS:
+                    # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
+                    entries = k.content_index.get(tuple(s for s in span if s not in FUNCTION_WORDS))
+                if not entries:
+                    continue
+                # "2 plateaux" is a quantity of a unit, not the zone named Plateau.
+                kinds = {kind for kind, _ in entries}
+                if kinds == {"zone"} and length == 1 and stems[i] in k.unit_words:
+                    if i > 0 and (words[i - 1].isdigit() or words[i - 1] in NUMBER_WORDS_FR | NUMBER_WORDS_EN):
+                        continue
+                for j in range(i, i + length):
+                    taken[j] = True
+                matches.append((i, i + length, entries))
+        matches.sort()
+        ent = Entities()
+        ent.pickup = any(has_phrase(words, cue) for cue in PICKUP_CUES)
+        ent.when = _when(norm)
+        product_spans = []
+        for start, end, entries in matches:
+            kinds = {kind for kind, _ in entries}
+            # A phrase that is both a product and a zone (rare) is read as the product.
+            if "product" in kinds:
+                skus = [key for kind, key in entries if kind == "product"]
+                mention = Mention(
+                    skus=skus, start=start, end=end, text=" ".join(t.orig for t in norm.tokens[start:end])
+                )
+                ent.products.append(mention)
+                product_spans.append((start, end))
+            elif "zone" in kinds:
+                zone = next(key for kind, key in entries if kind == "zone")
+                if zone not in ent.zones:
+                    ent.zones.append(zone)
+                    ent.zone_text = ent.zone_text or " ".join(t.orig for t in norm.tokens[start:end])
+            elif "payment" in kinds:
+                for kind, key in entries:
+                    if kind == "payment" and key not in ent.payments:
+                        ent.payments.append(key)
+            for j in range(start, end):
+                ent.consumed.add(j)
+        self._compounds(ent)
+        self._narrow(ent, stems)
+        self._quantities(ent, words, taken, norm.tokens)
+        self._merge(ent)
+        return ent
+
+    def _compounds(self, ent: Entities):
+        """Two products named side by side are one thing ("2 coques iphone", "iPhone case"): keep one."""
+        out: list[Mention] = []
+        for m in ent.products:
+            prev = out[-1] if out else None
+            if prev is not None and prev.end == m.start and set(prev.skus) != set(m.skus):
+                if len(prev.skus) == 1 and len(m.skus) > 1:
+                    continue  # the ambiguous word only qualifies the first one
+                if len(m.skus) == 1 and len(prev.skus) > 1:
+                    out[-1] = m
+                    continue
+                continue  # both precise: the first word names the thing (French order)
+            out.append(m)
+        ent.products = out
+
+    def _narrow(self, ent: Entities, stems: list[str]):
+        """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
+        free = {s for i, s in enumerate(stems) if i not in ent.consumed or True}
+        for m in ent.products:
+            if len(m.skus) < 2:
+                continue
+            own = set(stems[m.start : m.end])
+            vocabs = {s: self.k.products[s].vocab for s in m.skus}
+            shared = set.intersection(*(set(v) for v in vocabs.values()))
+            scores = {}
+            for s, v in vocabs.items():
+                distinct = set(v) - shared
+                scores[s] = len((free - own) & distinct)
+            best = max(scores.values())
+            winners = [s for s, sc in scores.items() if sc == best]
+            if best > 0 and len(winners) == 1:
+                m.skus = winners
+
+    def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
+        n = len(words)
+        numbers = {}  # position -> (value, length)
+        i = 0
+        while i < n:
+            if taken[i] and not words[i].isdigit():
+                i += 1
+                continue
+            value, length = _number_at(words, i)
+            if value is not None and not taken[i]:
+                if not _is_size(words, i, length):
+                    numbers[i] = (value, length)
+                i += length
+            else:
+                i += 1
+        used = set()
+        product_starts = {m.start for m in ent.products}
+        for m in ent.products:
+            # Backwards: "2 sacs de riz", "une boîte de sardines".
+            j = m.start - 1
+            steps = 0
+            while j >= 0 and steps < 4:
+                hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
+                if hit and hit[0] not in used:
+                    m.qty = hit[1][0]
+                    used.add(hit[0])
+                    break
+                w = words[j]
+                if w in ("a", "an") and j + 1 < len(words) and (j + 1 == m.start or stem(words[j + 1]) in CONTAINERS):
+                    m.qty = 1  # "a tray of eggs"
+                    break
+                if taken[j] or w in SEPARATORS:
+                    break
+                ws = stem(w)
+                if ws not in CONTAINERS and w not in FUNCTION_WORDS and ws not in self.k.unit_words:
+                    break
+                j -= 1
+                steps += 1
+            if m.qty is not None:
+                continue
+            # Forwards: "lait concentré, 3 boîtes", "riz x 2".
+            j = m.end
+            steps = 0
+            while j < n and steps < 3:
+                if j in product_starts:
+                    break
+                if j in numbers and j not in used:
+                    value, length = numbers[j]
+                    after = j + length
+                    if not any(after <= s <= after + 2 for s in product_starts):
+                        m.qty = value
+                        used.add(j)
+                    break
+                w = words[j]
+                if w not in FUNCTION_WORDS and w not in FORWARD_SKIP:
+                    break
+                j += 1
+                steps += 1
+        # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
+        for m in ent.products:
+            if m.qty is None and m.start > 0:
+                j = m.start - 1
+                while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
+                    j -= 1
+                singular = all(t.text == t.stem for t in tokens[m.start : m.end])
+                if (
+                    words[j]
+                    in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your")
+                    and singular
+                ):
+                    m.qty, m.weak = 1, True
+        # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
+        ent.numbers = [
+            v[0]
+            for p, v in sorted(numbers.items())
+            if p not in used and (words[p] not in ("un", "une", "one") or p == 0)
+        ]
+
+    def _merge(self, ent: Entities):
+        merged: list[Mention] = []
+        for m in ent.products:
+            same = next((x for x in merged if x.skus == m.skus), None)
+            if same:
+                same.qty = same.qty if m.qty is None else (m.qty if same.qty is None else same.qty + m.qty)
+            else:
+                merged.append(m)
+        ent.products = merged
+
+
+# Build text2num's parsers now rather than on a customer's first message.
+for _lang, _word in (("fr", "deux"), ("en", "two")):
+    text2num(_word, _lang)

@@ -1,0 +1,1453 @@
+"""Stage 4: intent — one of the 14 codes, by cue scoring over the normalised words and the entities.
+
+Cues are general French / English / nouchi expressions (after the normaliser rewrote SMS spellings
+and slang); the shop's vocabulary arrives through the entities. A few rules order the cues: a
+complaint beats a request for a person, which beats everything else; an explicit order beats a
+price question only when the customer also says where or how they pay.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .entities import Entities
+from .knowledge import Knowledge, concepts_of
+from .lexicon import FUNCTION_WORDS
+from .text import Normalised, find_phrase, stem
+
+INTENTS = (
+    "greeting",
+    "price",
+    "order",
+    "availability",
+    "delivery_zone_fee",
+    "delivery_time",
+    "payment",
+    "hours",
+    "location",
+    "faq",
+    "complaint",
+    "human",
+    "thanks_bye",
+    "off_topic",
+)
+
+COMPLAINT = (
+    "rembourse moi",
+    "remboursez",
+    "etre rembourse",
+    "veux un remboursement",
+    "je veux mon argent",
+    "casse",
+    "casses",
+    "cassee",
+    "cassees",
+    "abime",
+    "abimes",
+    "abimee",
+    "pourri",
+    "pourrie",
+    "perime",
+    "pas content",
+    "pas contente",
+    "pas satisfait",
+    "pas serieux",
+    "c est quoi ce service",
+    "nul",
+    "honte",
+    "arnaque",
+    "arnaquer",
+    "arnaqueur",
+    "voleur",
+    "voleurs",
+    "escroc",
+    "escrocs",
+    "malhonnete",
+    "naif",
+    "mal parle",
+    "mal parler",
+    "impoli",
+    "insolent",
+    "j attends",
+    "on attend",
+    "toujours pas",
+    "toujours rien",
+    "jamais arrive",
+    "jamais recu",
+    "pas recu",
+    "rien recu",
+    "n est pas arrive",
+    "pas encore arrive",
+    "en retard",
+    "retard",
+    "il manque",
+    "cailloux",
+    "moitie vide",
+    "pas complet",
+    "mauvais",
+    "mauvaise",
+    "degoute",
+    "degoutant",
+    "plainte",
+    "reclamation",
+    "pas la monnaie",
+    "furieux",
+    "fache",
+    "enerve",
+    "inadmissible",
+    "inacceptable",
+    "n importe quoi",
+    "pas normal",
+    "not happy",
+    "unhappy",
+    "worst",
+    "terrible",
+    "awful",
+    "never showed",
+    "never arrived",
+    "never came",
+    "not arrived",
+    "nobody answers",
+    "no one answers",
+    "missing",
+    "broken",
+    "damaged",
+    "rotten",
+    "expired",
+    "complain",
+    "complaint",
+    "scam",
+    "scammer",
+    "scammers",
+    "thief",
+    "thieves",
+    "crook",
+    "crooks",
+    "scammed",
+    "cheat",
+    "stopped working",
+    "ne marche plus",
+    "ne fonctionne plus",
+    "ne s allume plus",
+    "ne charge plus",
+    "doesn t work",
+    "does not work",
+    "not working",
+    "en panne",
+    "defectueux",
+    "defectueuse",
+    "faulty",
+    "cheated",
+    "rude",
+    "still waiting",
+    "still not",
+    "wrong order",
+    "wrong item",
+    "disappointed",
+    "not received",
+    "didn t receive",
+    "did not receive",
+    "not fresh",
+    "angry",
+    "furious",
+    "upset",
+    "annoyed",
+    "is fake",
+    "was fake",
+    "c est faux",
+    "contrefait",
+    "allergie",
+    "brule",
+    "brulure",
+    "never delivered",
+    "never got",
+    "never received",
+    "money back",
+    "not delivered",
+    "pas ete livre",
+    "jamais ete livre",
+    "jamais livre",
+    "rassis",
+    "stale",
+    "m avez coupe",
+    "trop traine",
+    "ca traine",
+    "trop long",
+    "trop de temps",
+    "took too long",
+    "too slow",
+    "nuls",
+    "nulle",
+    "nulles",
+    "incompetent",
+    "incompetents",
+    "useless",
+    "pas frais",
+    "pas cuit",
+    "mal cuit",
+    "honteux",
+    "honteuse",
+    "immangeable",
+    "dechire",
+    "dechiree",
+    "dechirer",
+    "decu",
+    "decue",
+    "decus",
+    "tache",
+    "taches",
+    "troue",
+    "que j ai recu",
+    "que j ai recue",
+    "torn",
+    "ripped",
+    "stained",
+    "wrong size",
+    "pas la bonne taille",
+    "pas le bon",
+    "pas la bonne",
+    "not the one",
+    "wrong colour",
+    "wrong color",
+    "undercooked",
+    "inedible",
+    "que vous m avez",
+    "vous m avez livre",
+    "vous m avez vendu",
+    "vous m avez envoye",
+    "you sent me",
+    "you delivered",
+    "you sold me",
+    "m avez arnaque",
+    "m a arnaque",
+    "m ont arnaque",
+    "connard",
+    "connards",
+    "imbecile",
+    "idiot",
+    "idiots",
+    "salaud",
+    "merde",
+    "stupide",
+    "stupid",
+    "fuck",
+    "bastard",
+    "batard",
+    "batards",
+    "menteur",
+    "menteurs",
+    "liar",
+    "liars",
+    "il manquait",
+    "want a refund",
+    "refund me",
+    "is late",
+    "are late",
+    "too late",
+    "servi froid",
+    "etait froid",
+    "est froid",
+    "was cold",
+    "is cold",
+    "personne ne repond",
+    "vous ne repondez pas",
+    "ne repondez pas",
+    "ne repond pas",
+    "pas de reponse",
+    "no reply",
+    "no response",
+    "nobody replies",
+    "no one replies",
+)
+PAYMENT_PROBLEM = (
+    ("paye", "mais"),
+    ("envoye l argent", "mais"),
+    ("fait wave", "mais"),
+    ("paid", "but"),
+    ("sent the money", "but"),
+    ("j ai commande", "pas"),
+    ("j ai commande", "toujours"),
+    ("j ai commande", "jamais"),
+    ("ma commande", "toujours pas"),
+    ("ma commande", "jamais"),
+    ("ma commande", "pas arrive"),
+    ("i ordered", "never"),
+    ("i ordered", "not"),
+    ("i ordered", "still"),
+    ("my order", "never"),
+    ("my order", "not"),
+    ("my order", "still"),
+    ("my order", "wrong"),
+    ("paye", "pas"),
+    ("paye", "toujours"),
+    ("paye", "rien"),
+    ("fait", "rien recu"),
+    ("envoye", "pas recu"),
+    ("paid", "not"),
+    ("paid", "no"),
+    ("paid", "nothing"),
+)
+# Titles name a person but are also ways of addressing one ("Bonjour patron"): they count with a request.
+ROLES = (
+    "gerant",
+    "gerante",
+    "responsable",
+    "patron",
+    "patronne",
+    "proprietaire",
+    "directeur",
+    "directrice",
+    "manager",
+    "owner",
+    "vendeuse",
+    "vendeur",
+    "boss",
+)
+ROLE_REQUEST = (
+    "numero",
+    "contact",
+    "voir",
+    "passe",
+    "passez",
+    "passer",
+    "dire",
+    "joindre",
+    "veux",
+    "voudrais",
+    "want",
+    "need",
+    "get",
+    "give",
+    "where is",
+    "ou est",
+    "est la",
+    "is there",
+    "est ce que je peux",
+    "peux avoir",
+    "can i",
+    "appel",
+    "call",
+    "vrai",
+    "real",
+    "directement",
+    "directly",
+)
+HUMAN = (
+    "parler a",
+    "parler au",
+    "parler avec",
+    "vraie personne",
+    "vrai personne",
+    "personne reelle",
+    "un humain",
+    "humain",
+    "robot",
+    "machine",
+    "bot",
+    "numero de la",
+    "numero du",
+    "appelez moi",
+    "appeler",
+    "m appeler",
+    "rappeler",
+    "rappelez",
+    "vrai boss",
+    "au boss",
+    "talk to",
+    "speak to",
+    "speak with",
+    "talk with",
+    "real person",
+    "human",
+    "someone",
+    "call me",
+    "agent",
+    "quelqu un de la boutique",
+    "quelqu un d autre",
+)
+GREETING = (
+    "bonjour",
+    "bonsoir",
+    "salut",
+    "coucou",
+    "hello",
+    "hi",
+    "hey",
+    "morning",
+    "evening",
+    "afternoon",
+    "bonne matinee",
+    "allo",
+    "yo",
+    "good morning",
+    "good evening",
+    "good afternoon",
+    "hi there",
+    "y a quelqu un",
+    "il y a quelqu un",
+    "quelqu un",
+    "bonne arrivee",
+    "akwaba",
+    "bienvenue",
+    "c est bien vous",
+    "salam",
+)
+THANKS = (
+    "merci",
+    "thanks",
+    "thank",
+    "bye",
+    "goodbye",
+    "au revoir",
+    "a demain",
+    "a plus",
+    "a bientot",
+    "bonne journee",
+    "bonne soiree",
+    "bonne nuit",
+    "see you",
+    "take care",
+    "cool",
+    "super",
+    "parfait",
+    "tout va bien",
+    "d accord",
+    "ok",
+    "c est bon",
+    "c est note",
+    "great",
+    "ca marche",
+    "ca va",
+    "good night",
+    "have a nice",
+)
+DISCOUNT = (
+    "diminuer",
+    "diminue",
+    "remise",
+    "rabais",
+    "negocier",
+    "negociable",
+    "dernier prix",
+    "last price",
+    "discount",
+    "reduction",
+    "faire un effort",
+    "fais un effort",
+    "faites un effort",
+    "baisser",
+    "baisse",
+    "promo",
+    "promotion",
+    "cheaper",
+    "moins cher pour",
+    "c est cher",
+    "too expensive",
+    "trop cher",
+)
+PRICE = (
+    "diminuer",
+    "diminue",
+    "remise",
+    "rabais",
+    "negocier",
+    "negociable",
+    "dernier prix",
+    "last price",
+    "faire un effort",
+    "fais un effort",
+    "faites un effort",
+    "baisser",
+    "baisse",
+    "combien",
+    "prix",
+    "coute",
+    "coutent",
+    "cout",
+    "tarif",
+    "tarifs",
+    "how much",
+    "price",
+    "prices",
+    "cost",
+    "costs",
+    "c est a combien",
+    "ca fait",
+    "argent",
+    "mille francs",
+    "cher",
+    "moins cher",
+    "reduction",
+    "promo",
+    "promotion",
+    "discount",
+    "cheaper",
+)
+ORDER_VERBS = (
+    "je veux",
+    "je voudrais",
+    "j aimerais",
+    "il me faut",
+    "faut m envoyer",
+    "faut me",
+    "mets moi",
+    "met moi",
+    "mettez moi",
+    "mets",
+    "mettez",
+    "met",
+    "envoie moi",
+    "envoyez moi",
+    "envoie",
+    "envoyez",
+    "livrez moi",
+    "livre moi",
+    "apporte moi",
+    "apportez moi",
+    "donne moi",
+    "donnez moi",
+    "commander",
+    "je commande",
+    "je prends",
+    "je prend",
+    "je vais prendre",
+    "on prend",
+    "ajoute",
+    "ajoutez",
+    "rajoute",
+    "rajoutez",
+    "garde moi",
+    "gardez moi",
+    "reserve moi",
+    "reservez moi",
+    "de cote",
+    "i want",
+    "i d like",
+    "i would like",
+    "i need",
+    "i ll take",
+    "i will take",
+    "give me",
+    "send me",
+    "get me",
+    "deliver",
+    "order",
+    "add",
+    "can i get",
+    "can i have",
+    "i ll have",
+    "we want",
+    "nous voulons",
+    "on veut",
+    "je veux commander",
+    "prepare moi",
+    "preparez moi",
+    "plutot",
+    "a la place",
+    "instead",
+)
+AVAILABILITY = (
+    "vous avez",
+    "avez vous",
+    "tu as",
+    "as tu",
+    "t as",
+    "y a",
+    "il y a",
+    "dispo",
+    "disponible",
+    "en stock",
+    "est la",
+    "sont la",
+    "vous vendez",
+    "vendez vous",
+    "tu vends",
+    "vous faites",
+    "on trouve",
+    "reste",
+    "do you have",
+    "do you sell",
+    "have you got",
+    "you sell",
+    "available",
+    "in stock",
+    "do you serve",
+    "do you make",
+    "vous servez",
+    "servez vous",
+    "is there",
+    "are there",
+    "got any",
+    "any left",
+)
+DELIVERY = (
+    "livraison",
+    "livrer",
+    "livrez",
+    "livre",
+    "livres",
+    "livrees",
+    "livree",
+    "livrent",
+    "livreur",
+    "envoyer",
+    "envoyez",
+    "envoie",
+    "expedier",
+    "expedition",
+    "deliver",
+    "delivery",
+    "delivering",
+    "shipping",
+    "ship",
+    "send",
+    "frais de livraison",
+    "fee",
+    "fees",
+    "charge",
+    "transport",
+    "deplacement",
+)
+TIME = (
+    "combien de temps",
+    "en combien de temps",
+    "combien de minutes",
+    "combien d heures",
+    "delai",
+    "delais",
+    "met combien",
+    "prend combien",
+    "ca prend",
+    "ca met",
+    "arrive dans",
+    "arriver",
+    "arrive en",
+    "vite",
+    "rapidement",
+    "rapide",
+    "how long",
+    "how soon",
+    "how fast",
+    "when will",
+    "how many minutes",
+    "how many hours",
+    "how quickly",
+    "pret en",
+    "prete en",
+    "ready",
+    "quand est ce que ca arrive",
+    "dans combien",
+    "va venir",
+    "venir",
+    "get here",
+    "arrive",
+)
+HOURS = (
+    "quelle heure",
+    "a quelle heure",
+    "horaire",
+    "horaires",
+    "ouvert",
+    "ouverts",
+    "ouverte",
+    "ouvrez",
+    "ouvre",
+    "ouverture",
+    "fermez",
+    "ferme",
+    "fermes",
+    "fermeture",
+    "jusqu a quelle heure",
+    "heures d ouverture",
+    "opening",
+    "open",
+    "close",
+    "closing",
+    "closed",
+    "hours",
+    "what time",
+    "vous etes la",
+    "etes vous la",
+    "you open",
+    "aujourd hui ouvert",
+)
+DAYS = (
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekend",
+    "week end",
+    "semaine",
+    "weekdays",
+    "ferie",
+)
+LOCATION = (
+    "adresse",
+    "address",
+    "situe",
+    "situes",
+    "situee",
+    "localisation",
+    "localise",
+    "location",
+    "located",
+    "where",
+    "repere",
+    "reperer",
+    "trouver la boutique",
+    "trouver le magasin",
+    "vous trouver",
+    "c est ou",
+    "est ou",
+    "etes ou",
+    "vers ou",
+    "ou exactement",
+    "ou se trouve",
+    "ou est",
+    "ou etes",
+    "plan",
+    "gps",
+    "position",
+    "pin",
+    "itineraire",
+    "map",
+    "maps",
+    "directions",
+    "how to find",
+    "find you",
+)
+PAYMENT = (
+    "payer",
+    "paye",
+    "payez",
+    "paie",
+    "paiement",
+    "payement",
+    "regler",
+    "reglement",
+    "pay",
+    "payment",
+    "paying",
+    "accepte",
+    "acceptez",
+    "acceptes",
+    "prenez",
+    "prends",
+    "accept",
+    "take",
+    "numero",
+    "number",
+    "mobile money",
+    "transfert",
+    "transfer",
+)
+OFF_TOPIC = (
+    "match",
+    "foot",
+    "football",
+    "meteo",
+    "pleuvoir",
+    "pluie",
+    "weather",
+    "rain",
+    "blague",
+    "joke",
+    "devoir",
+    "devoirs",
+    "homework",
+    "maths",
+    "math",
+    "lettre de motivation",
+    "cv",
+    "taux de change",
+    "exchange rate",
+    "president",
+    "election",
+    "politique",
+    "politics",
+    "film",
+    "movie",
+    "chanson",
+    "song",
+    "musique",
+    "can 20",
+    "coupe du monde",
+    "world cup",
+    "qui va gagner",
+    "who will win",
+    "qui a gagne",
+    "who won",
+    "tu connais un",
+    "tu connais une",
+    "recommande moi un",
+    "histoire",
+    "story",
+    "poeme",
+    "poem",
+    "bitcoin",
+    "horoscope",
+    "amour",
+    "love",
+    "traduire",
+    "translate",
+    "capitale",
+    "capital of",
+)
+NEGATIVE = (
+    "non",
+    "no",
+    "nope",
+    "laisse tomber",
+    "laissez tomber",
+    "annule",
+    "annuler",
+    "annulez",
+    "cancel",
+    "pas la peine",
+    "oublie",
+    "oubliez",
+    "forget it",
+    "never mind",
+    "nevermind",
+    "une autre fois",
+    "another time",
+    "pas besoin",
+    "pas interesse",
+    "not interested",
+    "je ne vais pas",
+    "non merci",
+)
+AFFIRM = (
+    "oui",
+    "yes",
+    "yeah",
+    "yep",
+    "ouais",
+    "je confirme",
+    "confirme",
+    "confirmer",
+    "confirmez",
+    "confirm",
+    "confirmed",
+    "ok",
+    "c est bon",
+    "d accord",
+    "valide",
+    "valider",
+    "validez",
+    "je valide",
+    "on valide",
+    "c est valide",
+    "go ahead",
+    "go",
+    "parfait",
+    "vas y",
+    "allez y",
+    "ca marche",
+    "sure",
+    "correct",
+    "c est ca",
+    "exactement",
+    "bien sur",
+    "alright",
+    "that s right",
+    "right",
+    "please do",
+    "good",
+)
+
+
+# Damage words alone may be a question about a service ("mon écran est cassé, vous réparez ?").
+COMPLAINT_WEAK = ("casse", "casses", "cassee", "cassees", "abime", "abimes", "abimee", "broken", "damaged")
+
+
+CONTACT = (
+    "numero de telephone",
+    "votre numero",
+    "ton numero",
+    "votre contact",
+    "vous joindre",
+    "vous appeler",
+    "phone number",
+    "your number",
+    "call you",
+    "contact number",
+    "numero de la boutique",
+    "numero du magasin",
+)
+_CLOCK = re.compile(r"\b\d{1,2} ?(h|pm|am|heures?)\b")
+# "ça fait 1h", "depuis 2 heures", "le livreur est où": a customer left waiting.
+_WAITING = re.compile(
+    r"\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
+    r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"
+    r"|where is the delivery|ca fait longtemps|depuis longtemps)\b"
+)
+STRONG_LOCATION = (
+    "adresse",
+    "address",
+    "situe",
+    "situes",
+    "situee",
+    "localisation",
+    "located",
+    "repere",
+    "gps",
+    "itineraire",
+    "where is your shop",
+    "where is the shop",
+    "where are you",
+    "c est ou votre",
+    "trouver la boutique",
+    "vous trouver",
+    "find you",
+    "location pin",
+    "votre boutique",
+    "your shop",
+    "your store",
+)
+CATALOGUE = (
+    "moins cher",
+    "pas cher",
+    "cheapest",
+    "cheap",
+    "petit prix",
+    "abordable",
+    "affordable",
+    "je cherche",
+    "looking for",
+    "qu est ce que tu as",
+    "tu as quoi",
+    "recommande",
+    "conseille",
+    "recommend",
+    "suggest",
+    "menu",
+    "catalogue",
+    "qu est ce que vous avez",
+    "vous avez quoi",
+    "y a quoi",
+    "il y a quoi",
+    "vous vendez quoi",
+    "what do you have",
+    "what do you sell",
+    "what s available",
+    "what is available",
+    "liste des produits",
+    "what products",
+    "tous vos",
+    "everything you have",
+    "la carte du",
+    "quels produits",
+    "qu est ce que vous vendez",
+    "what can i order",
+    "qu est ce qu il y a",
+)
+
+
+def any_phrase(words: list[str], cues) -> bool:
+    joined = f" {' '.join(words)} "
+    return any(f" {c} " in joined for c in cues)
+
+
+def first_phrase(words: list[str], cues) -> int:
+    positions = [find_phrase(words, c) for c in cues]
+    positions = [p for p in positions if p >= 0]
+    return min(positions) if positions else -1
+
+
+@dataclass
+class Understanding:
+    intent: str
+    discount: bool = False  # "tu peux diminuer ?": the assistant cannot change a price
+    faq_index: int | None = None
+    unknown: str | None = None  # what the customer asked for that the shop does not sell
+    affirm: bool = False
+    negative: bool = False
+    greeting: bool = False
+    thanks: bool = False
+    catalogue: bool = False  # "c'est quoi votre menu ?": the list of what the shop sells
+
+
+# Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
+FAQ_STOP = FUNCTION_WORDS | {
+    "je",
+    "tu",
+    "il",
+    "elle",
+    "nous",
+    "vous",
+    "on",
+    "est",
+    "sont",
+    "etes",
+    "c",
+    "ce",
+    "ca",
+    "que",
+    "qui",
+    "quoi",
+    "pas",
+    "ne",
+    "n",
+    "y",
+    "si",
+    "oui",
+    "non",
+    "bonjour",
+    "bonsoir",
+    "salut",
+    "merci",
+    "svp",
+    "plait",
+    "peux",
+    "peut",
+    "pouvez",
+    "faire",
+    "fait",
+    "faites",
+    "avez",
+    "avoir",
+    "ai",
+    "veux",
+    "voudrais",
+    "ami",
+    "monsieur",
+    "madame",
+    "i",
+    "you",
+    "we",
+    "is",
+    "are",
+    "do",
+    "does",
+    "can",
+    "could",
+    "would",
+    "will",
+    "the",
+    "it",
+    "this",
+    "that",
+    "there",
+    "what",
+    "how",
+    "hello",
+    "hi",
+    "please",
+    "thanks",
+    "have",
+    "has",
+    "my",
+    "your",
+    "our",
+    "be",
+    "quel",
+    "quelle",
+    "quels",
+    "comment",
+    "combien",
+    "s",
+    "faut",
+    "vos",
+    "votre",
+    "produit",
+    "produits",
+    "product",
+    "products",
+    "ici",
+    "here",
+    "bien",
+    "tout",
+    "tous",
+    "toute",
+    "toutes",
+    "avec",
+    "commande",
+    "commander",
+    "commandes",
+    "order",
+    "orders",
+    "ordered",
+    "prendre",
+    "prends",
+    "prend",
+    "livrer",
+    "livre",
+    "livraison",
+    "delivery",
+    "deliver",
+    "payer",
+    "paie",
+    "pay",
+    "acheter",
+    "buy",
+    "passer",
+    "passe",
+    "jour",
+    "jours",
+    "day",
+    "days",
+    "temps",
+    "time",
+    "heure",
+    "heures",
+    "aujourd",
+    "hui",
+    "demain",
+    "today",
+    "tomorrow",
+    "boutique",
+    "shop",
+    "magasin",
+    "store",
+    "want",
+    "need",
+    "besoin",
+    "mois",
+    "month",
+}
+
+
+def lemma(word: str) -> str:
+    """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
+    for end in ("ements", "ement", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
+def _overlap(stems: set, others: set) -> set:
+    """Shared words, counting a shared beginning of 6 letters or more ("retourner" / "retour")."""
+    lemmas = {lemma(o) for o in others}
+    hits = {s for s in stems if s in others or lemma(s) in lemmas}
+    for s in stems - hits:
+        if len(s) >= 6 and any(len(o) >= 6 and o[:6] == s[:6] for o in others):
+            hits.add(s)
+    return hits
+
+
+def faq_match(norm: Normalised, knowledge: Knowledge, language: str | None = None) -> tuple[int | None, float]:
+    best, score, _ = faq_match_detail(norm, knowledge, language)
+    return best, score
+
+
+def faq_match_detail(
+    norm: Normalised, knowledge: Knowledge, language: str | None = None
+) -> tuple[int | None, float, bool]:
+    """(best FAQ entry, score, whether a non-product word of its question is in the message)."""
+    if not knowledge.faq:
+        return None, 0.0, False
+    words = list(norm.words)
+    joined = " ".join(words)
+    # "frais de livraison" is a fee, not freshness.
+    joined = re.sub(r"\bfrais (de|d) (livraison|transport|envoi)\b", "cout livraison", joined)
+    words = joined.split()
+    concepts = concepts_of(words)
+    stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
+    products = knowledge.product_stems | knowledge.unit_words
+    best, best_score, best_hit = None, 0.0, False
+    for i, f in enumerate(knowledge.faq):
+        score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
+        q_hits = _overlap(stems, f.q_stems)
+        score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
+        score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
+        if language == "en":
+            # The questions are written in French: an English question meets the English answer instead.
+            en_hits = _overlap(stems, f.en_stems) - products - knowledge.vocab
+            score += 0.5 * len(en_hits)
+            q_hits = q_hits | en_hits
+        if score > best_score:
+            best, best_score, best_hit = i, score, bool(q_hits - products)
+    return best, best_score, best_hit
+
+
+_ASK_OBJECT = (
+    "vous servez",
+    "vous faites le",
+    "vous faites la",
+    "vous faites les",
+    "do you serve",
+    "do you make",
+    "vous avez des",
+    "vous avez du",
+    "vous avez de la",
+    "vous avez les",
+    "vous avez le",
+    "vous avez la",
+    "vous avez",
+    "avez vous des",
+    "avez vous du",
+    "avez vous de la",
+    "avez vous",
+    "vous vendez les",
+    "vous vendez des",
+    "vous vendez du",
+    "vous vendez",
+    "y a des",
+    "y a du",
+    "y a",
+    "tu as",
+    "do you have any",
+    "do you have",
+    "do you sell",
+    "have you got",
+    "you sell",
+    "you have",
+)
+
+
+def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str | None:
+    """The thing asked for after "vous avez", "do you sell", or after a quantity, when no product matched."""
+    words = norm.words
+    origs = [t.orig for t in norm.tokens]
+    stop = {
+        "pour",
+        "for",
+        "chez",
+        "dans",
+        "ici",
+        "aujourd",
+        "today",
+        "a",
+        "au",
+        "to",
+        "s",
+        "il",
+        "svp",
+        "please",
+        "vous",
+        "plait",
+        "stp",
+        "en",
+        "in",
+        "at",
+        "la",
+        "ou",
+        "bien",
+        "n",
+        "est",
+        "ce",
+        "pas",
+        "monsieur",
+        "madame",
+        "ami",
+        "j",
+        "je",
+        "i",
+        "faim",
+        "manger",
+        "quoi",
+        "salut",
+        "merci",
+        "vite",
+        "ca",
+        "c",
+        "commander",
+        "order",
+        "acheter",
+        "buy",
+        "eat",
+        "prendre",
+        "take",
+        "quelque",
+        "something",
+        "chose",
+        "thing",
+    }
+    start = -1
+    for cue in sorted(set(_ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: -len(c.split())):
+        p = find_phrase(words, cue)
+        if p >= 0:
+            start = p + len(cue.split())
+            break
+    if start < 0:
+        # "2 casiers de bière": a quantity followed by something that is not a known product.
+        for i, w in enumerate(words):
+            if w.isdigit() and i not in ent.consumed and i + 1 < len(words):
+                start = i + 1
+                break
+    if start < 0:
+        return None
+    out = []
+    for i in range(start, min(len(words), start + 6)):
+        if words[i] in stop or i in ent.consumed:
+            if out:
+                break
+            if words[i] in (
+                "des",
+                "du",
+                "de",
+                "la",
+                "le",
+                "les",
+                "l",
+                "d",
+                "some",
+                "any",
+                "encore",
+                "still",
+                "moi",
+                "me",
+                "un",
+                "une",
+                "a",
+                "an",
+                "the",
+            ):
+                continue
+            if words[i] in stop:
+                break
+            continue
+        out.append(origs[i] if origs[i] else words[i])
+    # Keep each original word once (a rewritten word keeps its source word for every token).
+    phrase = []
+    for w in out:
+        if not phrase or phrase[-1] != w:
+            phrase.append(w)
+    text = " ".join(phrase).strip()
+    if not text or all(w in FUNCTION_WORDS for w in text.split()):
+        return None
+    return text
+
+
+def classify(
+    norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
+) -> Understanding:
+    words = norm.words
+    has_products = bool(ent.products)
+    zone = bool(ent.zones) or ent.pickup
+    u = Understanding(intent="off_topic")
+    u.discount = any_phrase(words, DISCOUNT)
+    u.affirm = any_phrase(words, AFFIRM)
+    u.negative = any_phrase(words, NEGATIVE)
+    u.greeting = any_phrase(words, GREETING)
+    u.thanks = any_phrase(words, THANKS)
+    faq_i, faq_score, faq_hit = faq_match_detail(norm, knowledge, language)
+    in_order = bool(state.get("cart")) or bool(state.get("pending"))
+    order_pos = first_phrase(words, ORDER_VERBS)
+    first_product = min((m.start for m in ent.products), default=-1)
+    explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
+    with_qty = any(m.qty and not m.weak for m in ent.products)
+    price_cue = any_phrase(words, PRICE)
+    owner_called = any(w in knowledge.owner_names for w in words) and any_phrase(
+        words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
+    )
+
+    weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
+        words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
+    )
+    if weak_only and faq_i is not None and faq_score >= 2:
+        u.intent = "faq"
+        u.faq_index = faq_i
+    elif (
+        any_phrase(words, COMPLAINT)
+        or _WAITING.search(" ".join(words))
+        or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
+    ):
+        u.intent = "complaint"
+    elif (
+        owner_called
+        or any_phrase(words, HUMAN)
+        or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
+    ):
+        u.intent = "human"
+    elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
+        u.intent = "off_topic"
+    elif explicit_order and (zone or ent.payments or not price_cue):
+        u.intent = "order"
+    elif faq_i is not None and faq_score >= 3.5:
+        u.intent = "faq"
+        u.faq_index = faq_i
+    elif has_products and price_cue and not any_phrase(words, HOURS + TIME):
+        u.intent = "price"
+    elif any_phrase(words, ("y a quelqu un", "il y a quelqu un", "quelqu un la")) and not has_products:
+        u.intent = "greeting"
+    elif (
+        faq_i is not None
+        and faq_score >= 2
+        and not (any_phrase(words, _ASK_OBJECT) and not has_products and faq_score < 4)
+        and not (has_products and any_phrase(words, AVAILABILITY) and faq_score < 3.5 and not faq_hit)
+    ):
+        u.intent = "faq"
+        u.faq_index = faq_i
+    elif (
+        any_phrase(words, HOURS)
+        or (any_phrase(words, DAYS) and not has_products and not ent.zones)
+        or (_CLOCK.search(" ".join(words)) and any_phrase(words, ("come", "venir", "passer", "viens", "passe")))
+    ):
+        u.intent = "hours"
+    elif (
+        any_phrase(words, TIME)
+        and (zone or any_phrase(words, DELIVERY + ("commande", "commander", "order")))
+        and not (has_products and price_cue)
+    ):
+        u.intent = "delivery_time"
+    elif any_phrase(words, CONTACT) and not ent.payments:
+        u.intent = "location"
+    elif any_phrase(words, STRONG_LOCATION) or (
+        (any_phrase(words, LOCATION) or ("ou" in norm.raw_tokens[-1:] and norm.question) or "où" in norm.raw.lower())
+        and not has_products
+        and not any_phrase(words, DELIVERY)
+    ):
+        u.intent = "location"
+    elif has_products and price_cue:
+        u.intent = "price"
+    elif has_products and (explicit_order or (with_qty and not any_phrase(words, AVAILABILITY))):
+        u.intent = "order"
+    elif has_products and in_order and not any_phrase(words, AVAILABILITY):
+        u.intent = "order"
+    elif zone and (any_phrase(words, DELIVERY) or price_cue):
+        u.intent = "delivery_zone_fee"
+    elif has_products and any_phrase(words, AVAILABILITY):
+        u.intent = "availability"
+    elif ent.payments or any_phrase(words, PAYMENT):
+        u.intent = "payment"
+    elif faq_i is not None and faq_score >= 1.5 and not any_phrase(words, _ASK_OBJECT):
+        u.intent = "faq"
+        u.faq_index = faq_i
+    elif has_products:
+        u.intent = "availability" if not in_order else "order"
+    elif price_cue and state.get("last_sku") and not any_phrase(words, DELIVERY):
+        u.intent = "price"
+    elif u.discount and not zone and not state.get("choice"):
+        u.intent = "price"
+    elif order_pos >= 0 and ent.numbers and not zone:
+        u.intent = "order"
+    elif zone and not any_phrase(words, ("connais", "know")):
+        u.intent = "delivery_zone_fee"
+    elif any_phrase(words, DELIVERY):
+        u.intent = "delivery_zone_fee"
+    elif order_pos >= 0 and (ent.numbers or any_phrase(words, AVAILABILITY)):
+        u.intent = "order"
+    elif any_phrase(words, CATALOGUE):
+        u.intent = "availability"
+        u.catalogue = True
+    elif order_pos >= 0 and any_phrase(words, ("commander", "order", "manger", "eat", "food", "acheter", "buy")):
+        u.intent = "order"
+    elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):
+        u.intent = "availability"
+    elif u.greeting and not u.thanks:
+        u.intent = "greeting"
+    elif u.thanks or (u.affirm and len(words) <= 4):
+        u.intent = "thanks_bye"
+    elif u.greeting:
+        u.intent = "greeting"
+    elif in_order and (u.affirm or u.negative or ent.numbers or len(words) <= 6):
+        u.intent = "order"
+    else:
+        u.intent = "off_topic"
+    if u.intent in ("availability", "order", "price") and not has_products:
+        u.unknown = unknown_object(norm, ent, knowledge)
+    return u

@@ -1,0 +1,358 @@
+"""The shop document compiled once per shop version: a phrase index over the shop's own vocabulary
+(products, zones and their areas, payment methods), a fuzzy vocabulary for misspellings, FAQ
+concepts, hours. Everything shop-specific the engine knows comes from here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .lexicon import (
+    CONTAINERS,
+    EN_WORDS,
+    FAQ_CONCEPTS,
+    FR_WORDS,
+    FUNCTION_WORDS,
+    GENERIC_PLACE_WORDS,
+    PAYMENT_ALIASES,
+    PAYMENT_LABELS_EN,
+    PAYMENT_LABELS_FR,
+    SIZE_UNITS,
+)
+from .text import fold, fold_phrase, stem
+
+PICKUP = "pickup"
+SMALL_NUMBERS = {
+    "un": "1",
+    "une": "1",
+    "deux": "2",
+    "trois": "3",
+    "quatre": "4",
+    "cinq": "5",
+    "six": "6",
+    "sept": "7",
+    "huit": "8",
+    "neuf": "9",
+    "dix": "10",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+}
+SMALL_DIGITS = {
+    "2": "deux",
+    "3": "trois",
+    "4": "quatre",
+    "5": "cinq",
+    "6": "six",
+    "7": "sept",
+    "8": "huit",
+    "9": "neuf",
+    "10": "dix",
+}
+
+
+@dataclass(frozen=True)
+class Product:
+    sku: str
+    name: str
+    price: int
+    unit: str
+    in_stock: bool
+    description: str
+    vocab: frozenset  # stems of its name and aliases
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    areas: tuple
+    served: bool
+    fee: int | None
+    vehicle: str | None
+    eta: tuple | None
+    min_order: int
+
+
+@dataclass
+class FaqEntry:
+    question: str
+    answer: str
+    answer_en: str
+    concepts: set
+    q_concepts: set
+    q_stems: set
+    a_stems: set
+    en_stems: set = field(default_factory=set)  # words of the English answer, for English questions
+
+
+def _stems(words) -> tuple:
+    return tuple(stem(w) for w in words)
+
+
+def concepts_of(text_words: list[str]) -> set:
+    joined = f" {' '.join(text_words)} "
+    stems_joined = f" {' '.join(stem(w) for w in text_words)} "
+    found = set()
+    for concept, cues in FAQ_CONCEPTS.items():
+        for cue in cues:
+            c = f" {cue} "
+            cs = f" {' '.join(stem(w) for w in cue.split())} "
+            if c in joined or cs in stems_joined:
+                found.add(concept)
+                break
+    return found
+
+
+def _measure_free(words: list[str]) -> list[str]:
+    """A product name without its size ("Riz parfumé 5 kg" -> "riz parfume")."""
+    out = []
+    skip_next = False
+    for i, w in enumerate(words):
+        if skip_next:
+            skip_next = False
+            continue
+        if w.isdigit() or re.fullmatch(r"\d+[.,]\d+", w):
+            if i + 1 < len(words) and words[i + 1] in SIZE_UNITS | {"x"}:
+                skip_next = True
+            continue
+        out.append(w)
+    while out and out[-1] in FUNCTION_WORDS:
+        out.pop()
+    return out
+
+
+@dataclass
+class Knowledge:
+    document: dict
+    name: str = ""
+    products: dict = field(default_factory=dict)
+    zones: dict = field(default_factory=dict)
+    index: dict = field(default_factory=dict)  # stems tuple -> list[(kind, key)]
+    content_index: dict = field(default_factory=dict)  # the same phrases without function words
+    max_phrase: int = 1
+    vocab: set = field(default_factory=set)  # stems of index phrases, for fuzzy correction
+    fuzzy_vocab: list = field(default_factory=list)
+    product_stems: set = field(default_factory=set)
+    unit_words: set = field(default_factory=set)
+    accepted: dict = field(default_factory=dict)  # code -> payment method dict
+    refused: dict = field(default_factory=dict)  # code or "other:<label>" -> label as written by the shop
+    faq: list = field(default_factory=list)
+    hours: dict = field(default_factory=dict)
+    pickup_available: bool = False
+    pickup_eta: tuple | None = None
+    handoff_items: int = 0
+    handoff_contact: str = ""
+    owner_names: set = field(default_factory=set)
+    zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
+
+    @classmethod
+    def from_document(cls, document: dict) -> Knowledge:
+        k = cls(document=document)
+        k.name = document.get("name") or ""
+        k._compile_products(document.get("products") or [])
+        k._compile_zones(document.get("delivery_zones") or [])
+        k._compile_payments(document)
+        k._compile_faq(document.get("faq") or [])
+        k.hours = document.get("hours") or {}
+        pickup = document.get("pickup") or {}
+        k.pickup_available = bool(pickup.get("available"))
+        eta = pickup.get("eta_minutes")
+        k.pickup_eta = tuple(eta) if eta else None
+        handoff = document.get("handoff") or {}
+        k.handoff_items = int(handoff.get("large_order_items") or 0)
+        k.handoff_contact = handoff.get("contact") or ""
+        # The owner's first name, so "je veux parler à Koffi" is understood for any shop.
+        head = re.split(r"[(:,\-+0-9]", k.handoff_contact)[0]
+        k.owner_names = {w for w in fold_phrase(head) if len(w) >= 3 and w not in FR_WORDS | EN_WORDS}
+        k.max_phrase = max((len(p) for p in k.index), default=1)
+        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
+        k.vocab = {w for p in k.index for w in p}
+        k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in common)
+        return k
+
+    # ------------------------------------------------------------------ compile
+    def _add(self, words, kind: str, key: str, variants: bool = True):
+        words = [w for w in words if w]
+        if not words:
+            return
+        if variants and any(w in SMALL_NUMBERS or w in SMALL_DIGITS for w in words):
+            # "Deux-Plateaux" is also written "2 Plateaux", "2 yards" also "two yards".
+            self._add([SMALL_NUMBERS.get(w, w) for w in words], kind, key, variants=False)
+            self._add([SMALL_DIGITS.get(w, w) for w in words], kind, key, variants=False)
+        if len(words) == 1 and (words[0] in FUNCTION_WORDS or words[0].isdigit() or len(words[0]) < 2):
+            return
+        entry = (kind, key)
+        bucket = self.index.setdefault(_stems(words), [])
+        if entry not in bucket:
+            bucket.append(entry)
+        content = tuple(s for s in _stems(words) if s not in FUNCTION_WORDS)
+        if len(content) >= 2:
+            bucket = self.content_index.setdefault(content, [])
+            if entry not in bucket:
+                bucket.append(entry)
+
+    def _compile_products(self, products: list):
+        explicit_single = set()
+        for p in products:
+            for alias in [p.get("name", ""), *(p.get("aliases") or [])]:
+                words = fold_phrase(alias)
+                if len(words) == 1:
+                    explicit_single.add(stem(words[0]))
+        heads: dict[str, set] = {}
+        for p in products:
+            sku = str(p["sku"])
+            phrases = [fold_phrase(p.get("name", ""))]
+            phrases += [fold_phrase(a) for a in p.get("aliases") or []]
+            name_no_paren = re.sub(r"\(.*?\)", " ", p.get("name", ""))
+            phrases.append(fold_phrase(name_no_paren))
+            phrases.append(_measure_free(fold_phrase(name_no_paren)))
+            phrases.append(_measure_free(fold_phrase(p.get("name", ""))))
+            vocab = set()
+            for ph in phrases:
+                self._add(ph, "product", sku)
+                vocab |= {stem(w) for w in ph}
+            self.product_stems |= {w for w in vocab if w not in FUNCTION_WORDS and not w.isdigit()}
+            unit = fold_phrase(p.get("unit") or "")
+            self.unit_words |= {stem(w) for w in unit}
+            head = next(
+                (w for w in _measure_free(fold_phrase(name_no_paren)) if w not in FUNCTION_WORDS | CONTAINERS),
+                None,
+            )
+            if head and len(head) >= 3:
+                heads.setdefault(stem(head), set()).add(sku)
+            self.products[sku] = Product(
+                sku=sku,
+                name=p.get("name") or sku,
+                price=int(p.get("price") or 0),
+                unit=p.get("unit") or "",
+                in_stock=bool(p.get("in_stock", True)),
+                description=p.get("description") or "",
+                vocab=frozenset(vocab - FUNCTION_WORDS),
+            )
+        # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
+        # already uses that word as an alias (its own choice wins).
+        for head, skus in heads.items():
+            if head not in explicit_single:
+                for sku in sorted(skus):
+                    self._add([head], "product", sku)
+
+    def _compile_zones(self, zones: list):
+        token_owner: dict[str, set] = {}
+        short_area_words: dict[str, set] = {}
+        self.zone_heads = {}
+        for z in zones:
+            name = z.get("name") or ""
+            eta = z.get("eta_minutes")
+            self.zones[name] = Zone(
+                name=name,
+                areas=tuple(z.get("areas") or ()),
+                served=bool(z.get("served")),
+                fee=z.get("fee"),
+                vehicle=z.get("vehicle"),
+                eta=tuple(eta) if eta else None,
+                min_order=int(z.get("min_order") or 0),
+            )
+            for n, phrase in enumerate([name, *(z.get("areas") or [])]):
+                words = fold_phrase(phrase)
+                self._add(words, "zone", name)
+                for w in words:
+                    # A word of a zone's name stands for it alone; a word taken out of a longer area name
+                    # only when it is long enough not to be an everyday word ("Toit Rouge" -> not "rouge").
+                    if n == 0 or len(w) >= 6:
+                        token_owner.setdefault(stem(w), set()).add(name)
+                    else:
+                        short_area_words.setdefault(stem(w), set()).add(name)
+        # Distinctive single words of zone and area names ("Vridi", "Port-Bouët" -> "bouet").
+        for w, owners in list(token_owner.items()):
+            owners = owners | short_area_words.get(w, set())
+            if (
+                len(owners) == 1
+                and len(w) >= 4
+                and not w.isdigit()
+                and w not in GENERIC_PLACE_WORDS
+                and w not in FR_WORDS | EN_WORDS
+                and w not in self.product_stems
+            ):
+                self._add([w], "zone", next(iter(owners)))
+                if len(w) >= 6:
+                    self.zone_heads[w] = next(iter(owners))
+
+    def _compile_payments(self, document: dict):
+        for m in document.get("payment_methods") or []:
+            self.accepted[m["code"]] = m
+        refused_labels = list(document.get("payment_not_accepted") or [])
+        code_phrases: dict[str, set] = {code: set(aliases) for code, aliases in PAYMENT_ALIASES.items()}
+        for m in document.get("payment_methods") or []:
+            code_phrases.setdefault(m["code"], set()).update([m.get("name") or "", *(m.get("aliases") or [])])
+        # Accepted methods' own words first, so a shop alias is never shadowed by a general name.
+        for code, phrases in code_phrases.items():
+            for ph in phrases:
+                self._add(fold_phrase(ph), "payment", code)
+        for label in refused_labels:
+            words = fold_phrase(label)
+            code = None
+            for c, phrases in PAYMENT_ALIASES.items():
+                if any(fold_phrase(ph) == words for ph in phrases):
+                    code = c
+                    break
+            if code is None:
+                code = next(
+                    (c for c, phrases in PAYMENT_ALIASES.items() for ph in phrases if fold_phrase(ph)[:1] == words[:1]),
+                    None,
+                )
+            key = code or f"other:{label}"
+            self.refused[key] = label
+            self._add(words, "payment", key)
+
+    def _compile_faq(self, faq: list):
+        for f in faq:
+            q = fold_phrase(f.get("question") or "")
+            a = fold_phrase(f.get("answer") or "")
+            ae = fold_phrase(f.get("answer_en") or "")
+            from .intents import FAQ_STOP
+
+            common = FAQ_STOP
+            self.faq.append(
+                FaqEntry(
+                    question=f.get("question") or "",
+                    answer=f.get("answer") or "",
+                    answer_en=f.get("answer_en") or f.get("answer") or "",
+                    concepts=concepts_of(q) | concepts_of(a) | concepts_of(ae),
+                    q_concepts=concepts_of(q),
+                    q_stems={stem(w) for w in q if w not in common and len(w) > 2},
+                    a_stems={stem(w) for w in a + ae if w not in common and len(w) > 2},
+                    en_stems={stem(w) for w in ae if w not in common and len(w) > 2},
+                )
+            )
+
+    # ------------------------------------------------------------------ helpers
+    def payment_label(self, code: str, lang: str) -> str:
+        if code in self.accepted:
+            if lang == "en" and code in PAYMENT_LABELS_EN:
+                return PAYMENT_LABELS_EN[code]
+            return self.accepted[code].get("name") or code
+        if code.startswith("other:"):
+            return code[6:]
+        if lang == "en":
+            return PAYMENT_LABELS_EN.get(code, code)
+        return self.refused.get(code) or PAYMENT_LABELS_FR.get(code, code)
+
+    def served_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if z.served]
+
+    def unserved_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if not z.served]
+
+    def zone_fee(self, zone: str) -> int:
+        if zone == PICKUP:
+            return 0
+        return int(self.zones[zone].fee or 0)
+
+    def zone_eta(self, zone: str):
+        if zone == PICKUP:
+            return self.pickup_eta
+        return self.zones[zone].eta
+
+    def fold_name(self, text: str) -> str:
+        return fold(text)

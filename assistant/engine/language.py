@@ -1,0 +1,44 @@
+"""Stage 2: language detection — French, English or nouchi (Ivorian street French), mixed allowed.
+
+Function words decide between French and English; a nouchi word or expression on top of French
+(or alone) makes the message nouchi. Replies go in English to English, in French otherwise.
+"""
+
+from __future__ import annotations
+
+from .lexicon import EN_WORDS, FR_WORDS
+from .text import NOUCHI_MARKERS, NOUCHI_PHRASES, Normalised
+
+_EN_ONLY = EN_WORDS - FR_WORDS
+_FR_ONLY = FR_WORDS - EN_WORDS
+
+
+def scores(norm: Normalised) -> tuple[int, int, int]:
+    words = norm.words
+    raw = norm.raw_tokens
+    fr = sum(1 for w in words if w in _FR_ONLY)
+    en = sum(1 for w in words if w in _EN_ONLY)
+    joined = f" {' '.join(raw)} "
+    nouchi = sum(1 for w in raw if w in NOUCHI_MARKERS) + sum(1 for p in NOUCHI_PHRASES if f" {p} " in joined)
+    return fr, en, nouchi
+
+
+def detect(norm: Normalised, previous: str | None = None) -> str | None:
+    """'fr' | 'en' | 'nouchi', or the previous language when the message gives no evidence."""
+    fr, en, nouchi = scores(norm)
+    # A short answer inside a conversation ("cash", "ok", "Wave") keeps the conversation's language.
+    if previous and not nouchi and abs(en - fr) <= 1 and len(norm.words) <= 4:
+        return previous
+    if en > fr + nouchi:
+        return "en"
+    if nouchi:
+        return "nouchi"
+    if fr > en:
+        return "fr"
+    if en and en == fr:
+        return previous or "fr"
+    return previous
+
+
+def reply_language(language: str | None) -> str:
+    return "en" if language == "en" else "fr"

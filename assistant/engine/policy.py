@@ -1,0 +1,880 @@
+"""Stage 5: the dialogue policy — what to answer given the message's understanding and the stored
+state (cart, zone, payment, last product, pending question). Pure functions over a JSON state."""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from rapidfuzz import fuzz, process
+
+from . import language as lang_mod
+from .entities import Entities, Extractor
+from .intents import Understanding, any_phrase, classify
+from .knowledge import PICKUP, Knowledge, Product
+from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .replies import Phrases
+from .text import normalise
+
+# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
+BENIGN_MODIFIERS = {
+    "frais",
+    "fraiche",
+    "fresh",
+    "bon",
+    "bonne",
+    "bons",
+    "good",
+    "nice",
+    "beau",
+    "belle",
+    "beaux",
+    "jolie",
+    "joli",
+    "pretty",
+    "new",
+    "nouveau",
+    "nouvelle",
+    "neuf",
+    "cheap",
+    "encore",
+    "still",
+    "today",
+    "maintenant",
+    "now",
+    "disponible",
+    "available",
+    "stock",
+    "chez",
+    "here",
+    "there",
+}
+STATE_VERSION = 1
+CART_TTL = timedelta(hours=24)
+CONNECTORS = {"au", "aux", "a", "la", "de", "d", "du", "des", "en", "avec", "sans"}
+# "La sauce graine c'est avec quoi ?": the product's own description answers.
+DESCRIBE = (
+    "avec quoi",
+    "c est quoi",
+    "what s in",
+    "what is in",
+    "what is it",
+    "ingredient",
+    "ingredients",
+    "composition",
+    "description",
+    "details",
+    "detail",
+    "made of",
+    "fait avec",
+    "contient",
+    "contain",
+    "caracteristique",
+    "caracteristiques",
+    "specs",
+    "taille",
+    "size",
+    "couleur",
+    "colour",
+    "color",
+)
+# "la première", "the second one": a choice among the listed candidates, in the order they were listed.
+ORDINALS = (
+    ("premier", "premiere", "1er", "1ere", "first", "le 1", "la 1", "number 1", "numero 1"),
+    ("deuxieme", "second", "seconde", "2e", "2eme", "2nd", "le 2", "la 2", "number 2", "numero 2"),
+    ("troisieme", "third", "3e", "3eme", "3rd", "le 3", "la 3", "number 3", "numero 3"),
+)
+EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le meilleur", "the best", "haut de gamme")
+TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
+CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
+MAX_BUTTON = 20
+
+REMOVE = (
+    "enleve",
+    "enlevez",
+    "enlever",
+    "retire",
+    "retirez",
+    "retirer",
+    "supprime",
+    "supprimez",
+    "sans",
+    "pas de",
+    "remove",
+    "without",
+    "take out",
+    "drop",
+    "no more",
+    "annule le",
+    "annule la",
+    "annulez le",
+    "annulez la",
+    "oublie le",
+    "oublie la",
+    "laisse le",
+    "laisse la",
+    "enleve le",
+    "enleve la",
+)
+MORE = (
+    "de plus",
+    "en plus",
+    "encore",
+    "supplementaire",
+    "more",
+    "another",
+    "extra",
+    "rajoute",
+    "rajoutez",
+    "ajoute",
+    "ajoutez",
+    "add",
+    "aussi",
+    "also",
+    "too",
+)
+REPLACE = (
+    "plutot",
+    "non mets",
+    "mets plutot",
+    "a la place",
+    "instead",
+    "make it",
+    "seulement",
+    "only",
+    "just",
+    "juste",
+    "change",
+    "corrige",
+    "finalement",
+)
+CANCEL = (
+    "laisse tomber",
+    "laissez tomber",
+    "annule",
+    "annuler",
+    "annulez",
+    "cancel",
+    "pas la peine",
+    "oublie",
+    "oubliez",
+    "forget it",
+    "never mind",
+    "nevermind",
+    "une autre fois",
+    "another time",
+    "je ne veux plus",
+    "i don t want",
+    "c est pas grave",
+    "tant pis",
+)
+CHANGE = ("modifier", "changer", "change", "modify", "edit")
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+    buttons: tuple[str, ...] = ()
+
+
+@dataclass
+class OrderDraft:
+    lines: list  # [(sku, name, unit_price, quantity)]
+    zone: str
+    subtotal: int
+    delivery_fee: int
+    total: int
+    payment: str
+    eta_minutes: tuple | None
+    when: str = ""  # the moment the customer asked for, in their words ("ce soir"), or ""
+
+
+@dataclass
+class Turn:
+    intent: str
+    language: str
+    reply_language: str
+    replies: list
+    state: dict
+    handoff: bool = False
+    order: OrderDraft | None = None
+    timings: dict = field(default_factory=dict)
+
+
+def new_state() -> dict:
+    return {
+        "v": STATE_VERSION,
+        "language": None,
+        "cart": [],
+        "choice": None,
+        "pending": None,
+        "zone": None,
+        "refused_zone": None,
+        "payment": None,
+        "last_sku": None,
+        "handoff": False,
+        "cart_at": None,
+        "when": None,
+        "updated_at": None,
+        "turns": 0,
+    }
+
+
+def _extractor(k: Knowledge) -> Extractor:
+    ex = getattr(k, "_extractor", None)
+    if ex is None:
+        ex = Extractor(k)
+        k._extractor = ex
+    return ex
+
+
+def is_open(k: Knowledge, now: datetime) -> bool | None:
+    tz = k.hours.get("timezone") or "Africa/Abidjan"
+    try:
+        local = now.astimezone(ZoneInfo(tz))
+    except Exception:  # an unknown time zone in the document: say nothing rather than guess
+        return None
+    day = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[local.weekday()]
+    span = k.hours.get(day)
+    if not span:
+        return False
+    hhmm = local.strftime("%H:%M")
+    return span[0] <= hhmm < span[1]
+
+
+def alternatives(k: Knowledge, p: Product, limit: int = 3) -> list[Product]:
+    """In-stock products closest to an unavailable one: same unit or shared words first, then price."""
+    others = [o for o in k.products.values() if o.in_stock and o.sku != p.sku]
+
+    def score(o: Product):
+        shared = len((set(p.vocab) & set(o.vocab)) - FUNCTION_WORDS)
+        return (-shared, o.unit != p.unit, abs(o.price - p.price))
+
+    return sorted(others, key=score)[:limit]
+
+
+def closest(k: Knowledge, thing: str, limit: int = 3) -> list[Product]:
+    items = [p for p in k.products.values() if p.in_stock]
+    if not items:
+        return []
+    names = {p.sku: f"{p.name} {p.description}" for p in items}
+    hits = process.extract(thing, names, scorer=fuzz.WRatio, limit=limit)
+    by_sku = {p.sku: p for p in items}
+    return [by_sku[h[2]] for h in hits]
+
+
+class Policy:
+    def __init__(self, k: Knowledge, state: dict, text: str, now: datetime):
+        self.k = k
+        self.state = state
+        self.text = text
+        self.now = now
+        self.out: list[str] = []
+        self.buttons: tuple = ()
+        self.handoff = False
+        self.order: OrderDraft | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def cart_lines(self) -> list[tuple[Product, int]]:
+        return [
+            (self.k.products[line["sku"]], line["qty"])
+            for line in self.state["cart"]
+            if line["sku"] in self.k.products and line["qty"]
+        ]
+
+    def subtotal(self) -> int:
+        return sum(p.price * q for p, q in self.cart_lines())
+
+    def find_line(self, sku):
+        return next((line for line in self.state["cart"] if line["sku"] == sku), None)
+
+    def total_items(self) -> int:
+        return sum(line["qty"] or 0 for line in self.state["cart"])
+
+    def say(self, text: str):
+        if text:
+            self.out.append(text)
+
+    # ------------------------------------------------------------------ main
+    def run(self, norm, ent: Entities, u: Understanding, ph: Phrases) -> None:
+        st = self.state
+        self.ph = ph
+        self.norm = norm
+        self.ent = ent
+        self.u = u
+        intent = u.intent
+        if intent in ("complaint", "human"):
+            return self.do_handoff("complaint" if intent == "complaint" else "human")
+        in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
+        confirming = st["pending"] == "confirm" and u.affirm and not u.negative
+        if st["cart"] and intent == "price" and not ent.products and any_phrase(self.norm.words, TOTAL):
+            return self.order_flow()  # "ça fait combien en tout ?": the cart with its total
+        orderish = (
+            intent == "order"
+            or confirming
+            or (
+                in_order
+                and (
+                    (intent in ("payment",) and ent.payments)
+                    or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
+                    or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
+                    or any_phrase(self.norm.words, CHANGE)
+                    or intent in ("thanks_bye", "greeting", "off_topic")
+                    or (intent == "availability" and ent.products)
+                    or (intent == "faq" and (ent.payments or ent.zones or ent.products or ent.numbers))
+                )
+            )
+        )
+        if orderish:
+            return self.order_flow()
+        self.info(intent)
+        if in_order and st["pending"] and intent not in ("thanks_bye",):
+            self.next_step(remind=True)
+
+    def do_handoff(self, reason: str):
+        self.say(self.ph.handoff(reason))
+        self.handoff = True
+        self.state["handoff"] = True
+
+    # ------------------------------------------------------------------ information
+    def info(self, intent: str):
+        ph, k = self.ph, self.k
+        if intent == "greeting":
+            self.say(ph.greeting())
+        elif intent == "thanks_bye":
+            self.say(ph.thanks())
+        elif intent == "off_topic":
+            self.say(ph.off_topic())
+        elif intent == "hours":
+            self.say(ph.hours(is_open(k, self.now)))
+        elif intent == "location":
+            self.say(ph.location())
+        elif intent == "faq":
+            f = k.faq[self.u.faq_index]
+            self.say(f.answer_en if ph.lang == "en" else f.answer)
+        elif intent == "payment":
+            self.payment_info()
+        elif intent == "delivery_zone_fee":
+            self.zone_info()
+        elif intent == "delivery_time":
+            self.time_info()
+        elif intent in ("price", "availability"):
+            self.product_info(intent)
+        else:
+            self.say(ph.off_topic())
+
+    def payment_info(self):
+        ph, k = self.ph, self.k
+        codes = self.ent.payments
+        if not codes:
+            self.say(ph.payment_overview())
+            return
+        for code in codes:
+            if code in k.accepted:
+                self.say(ph.payment_ok(code))
+                self.state["payment"] = code  # remembered for the order that may follow
+            else:
+                self.say(ph.payment_refused(code))
+
+    def zone_info(self):
+        ph, k, st, ent = self.ph, self.k, self.state, self.ent
+        if ent.zones:
+            z = (
+                k.zones[ent.zones[-1]]
+                if len(ent.zones) > 1 and not k.zones[ent.zones[0]].served
+                else k.zones[ent.zones[0]]
+            )
+            if z.served:
+                self.say(ph.zone_fee(z))
+                st["zone"] = z.name
+                st["refused_zone"] = None
+            else:
+                self.say(ph.not_served(z.name))
+                st["refused_zone"] = z.name
+        elif ent.pickup and k.pickup_available:
+            self.say(ph.pickup_info())
+            st["zone"] = PICKUP
+        elif ent.pickup:
+            self.say(ph.no_pickup())
+            self.say(ph.zones_overview())
+        else:
+            self.say(ph.zones_overview())
+
+    def time_info(self):
+        ph, k, ent = self.ph, self.k, self.ent
+        if ent.zones:
+            z = k.zones[ent.zones[0]]
+            if z.served:
+                self.say(ph.delivery_time(z))
+            else:
+                self.say(ph.not_served(z.name))
+        elif ent.pickup and k.pickup_available:
+            self.say(ph.delivery_time(PICKUP))
+        else:
+            self.say(ph.times_overview())
+
+    def product_info(self, intent: str):
+        ph, k, ent, st = self.ph, self.k, self.ent, self.state
+        mentions = ent.products
+        if self.u.discount and intent == "price":
+            self.say(
+                ph.t(
+                    "Je ne peux pas changer les prix moi-même : ce sont ceux de notre catalogue.",
+                    "I can't change the prices myself: they are the ones in our catalogue.",
+                )
+            )
+            if not mentions and st.get("last_sku") not in k.products:
+                return
+        if not mentions and st.get("last_sku") in k.products and intent == "price":
+            p = k.products[st["last_sku"]]
+            self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
+            return
+        if not mentions and self.u.catalogue:
+            products = list(k.products.values())
+            if any_phrase(self.norm.words, CHEAP):
+                products.sort(key=lambda p: p.price)
+            self.say(ph.catalogue(products))
+            return
+        if not mentions:
+            thing = self.u.unknown or ""
+            self.say(ph.not_sold(thing, closest(k, thing) if thing else []))
+            return
+        total, counted = 0, 0
+        lines = []
+        for m in mentions:
+            if intent == "availability":
+                modifier = self.unknown_modifier(m)
+                if modifier:
+                    # "wedding dresses": a kind of the product the shop does not have.
+                    self.say(ph.not_sold(modifier, [k.products[s] for s in m.skus]))
+                    continue
+            if len(m.skus) > 1:
+                cands = [k.products[s] for s in m.skus]
+                self.say(ph.clarify(_word(m.text), cands))
+                st["choice"] = {"skus": m.skus, "qty": m.qty}
+                self.set_buttons([c.name for c in cands])
+                continue
+            p = k.products[m.skus[0]]
+            st["last_sku"] = p.sku
+            if not p.in_stock:
+                self.say(ph.out_of_stock(p, alternatives(k, p)))
+                continue
+            if intent == "availability":
+                lines.append(ph.in_stock(p))
+                if p.description and ph.lang == "fr" and any_phrase(self.norm.words, DESCRIBE):
+                    lines.append(p.description)
+            else:
+                lines.append(ph.price_line(p, m.qty))
+                total += p.price * (m.qty or 1)
+                counted += 1
+        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or any((m.qty or 0) > 1 for m in mentions)):
+            self.say("Here are our prices:")
+        for line in lines:
+            self.say(line)
+        if intent == "price" and counted > 1:
+            self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
+
+    def unknown_modifier(self, m) -> str | None:
+        """A kind of the product the shop does not list: "wedding dresses", "croissants aux amandes"."""
+        toks = self.norm.tokens
+        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
+        if self.ph.lang == "en":
+            spots = [m.start - 1]  # an adjective comes before the noun in English
+        else:
+            spots = [m.end]  # and after it in French, maybe behind "aux", "à la", "de", "en"
+            if m.end < len(toks) and toks[m.end].text in CONNECTORS:
+                spots = [m.end + 1 + (m.end + 1 < len(toks) and toks[m.end + 1].text in CONNECTORS)]
+        for j in spots:
+            if 0 <= j < len(toks):
+                t = toks[j]
+                if (
+                    len(t.text) >= 3
+                    and not t.text.isdigit()
+                    and t.text not in common
+                    and t.stem not in self.k.vocab
+                    and j not in self.ent.consumed
+                ):
+                    start, end = min(j, m.start), max(j + 1, m.end)
+                    words = []
+                    for tok in toks[start:end]:
+                        if not words or words[-1] != tok.orig:
+                            words.append(tok.orig)
+                    return " ".join(words)
+        return None
+
+    def set_buttons(self, labels):
+        labels = [lb for lb in labels if lb]
+        if 1 < len(labels) <= 3 and all(len(lb) <= MAX_BUTTON for lb in labels):
+            self.buttons = tuple(labels)
+
+    # ------------------------------------------------------------------ order
+    def order_flow(self):
+        ph, k, ent, st, u = self.ph, self.k, self.ent, self.state, self.u
+        words = self.norm.words
+        changed = False
+        # Confirmation of a recap.
+        if st["pending"] == "confirm":
+            if (
+                u.affirm
+                and not u.negative
+                and not ent.products
+                and not ent.zones
+                and not ent.payments
+                and not ent.numbers
+            ):
+                return self.confirm()
+            if any_phrase(words, CHANGE) and not ent.products:
+                st["pending"] = None
+                self.say(ph.what_to_change())
+                return
+        if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
+            return self.cancel()
+        remove = any_phrase(words, REMOVE)
+        more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
+        mentions = list(ent.products)
+        # A pending choice between products ("lait" -> powdered or condensed?).
+        if st["choice"]:
+            picked, used = self.resolve_choice(mentions)
+            if picked:
+                qty = (used.qty if used and used.qty and not used.weak else None) or (
+                    ent.numbers[0] if ent.numbers else None
+                )
+                qty = qty or st["choice"].get("qty") or (1 if used and used.weak else None)
+                if used in mentions:
+                    mentions.remove(used)
+                st["choice"] = None
+                self.set_line(picked, qty, more=False)
+                changed = True
+        for m in mentions:
+            skus = m.skus
+            if len(skus) > 1:
+                in_cart = [s for s in skus if self.find_line(s)]
+                if len(in_cart) == 1:
+                    skus = in_cart
+                else:
+                    st["choice"] = {"skus": skus, "qty": m.qty, "word": _word(m.text)}
+                    continue
+            p = k.products[skus[0]]
+            st["last_sku"] = p.sku
+            if not p.in_stock:
+                line = self.find_line(p.sku)
+                if line:
+                    st["cart"].remove(line)
+                self.say(ph.out_of_stock(p, alternatives(k, p)))
+                continue
+            if remove and (m.qty is None or m.weak):
+                line = self.find_line(p.sku)
+                if line:
+                    st["cart"].remove(line)
+                    changed = True
+                continue
+            self.set_line(p.sku, m.qty, more=more, weak=m.weak)
+            changed = True
+        if not ent.products and ent.numbers and not st["choice"]:
+            target = next((line for line in st["cart"] if not line["qty"]), None)
+            n = ent.numbers[0]
+            if target:
+                target["qty"] = n
+                changed = True
+            elif (
+                st["last_sku"] in k.products
+                and k.products[st["last_sku"]].in_stock
+                and (u.intent == "order" or self.find_line(st["last_sku"]))
+            ):
+                self.set_line(st["last_sku"], n, more=more)
+                changed = True
+        if (
+            not ent.products
+            and not ent.numbers
+            and u.intent == "order"
+            and st["last_sku"]
+            and not st["cart"]
+            and not st["choice"]
+            and not u.unknown
+            and k.products.get(st["last_sku"])
+            and k.products[st["last_sku"]].in_stock
+            and any_phrase(words, ("mets", "met", "prends", "prend", "je veux", "take", "want", "i ll"))
+        ):
+            self.set_line(st["last_sku"], None, more=False)
+            changed = True
+        # Too many items: a person takes over.
+        if self.k.handoff_items and self.total_items() >= self.k.handoff_items:
+            return self.do_handoff("large")
+        # Zone or pickup.
+        if ent.pickup and k.pickup_available and not (ent.zones and not any_phrase(words, ("retrait", "pick up"))):
+            st["zone"] = PICKUP
+            st["refused_zone"] = None
+            changed = True
+        elif ent.pickup and not k.pickup_available and not ent.zones:
+            self.say(ph.no_pickup())
+        elif ent.zones:
+            served = [z for z in ent.zones if k.zones[z].served]
+            if served:
+                st["zone"] = served[0]
+                st["refused_zone"] = None
+                changed = True
+            else:
+                z = ent.zones[0]
+                st["refused_zone"] = z
+                st["zone"] = None
+                self.say(ph.not_served(z))
+        elif (
+            st["refused_zone"]
+            and st["pending"] == "zone"
+            and (u.intent == "delivery_zone_fee" or any_phrase(words, ("livraison", "livrer", "deliver", "delivery")))
+        ):
+            self.say(ph.not_served(st["refused_zone"]))
+        if ent.when:
+            st["when"] = ent.when
+        # Payment.
+        for code in ent.payments:
+            if code in k.accepted:
+                st["payment"] = code
+                changed = True
+            else:
+                self.say(ph.payment_refused(code))
+        if not st["cart"] and not st["choice"] and u.unknown and u.intent == "order" and not changed:
+            self.say(ph.not_sold(u.unknown, closest(k, u.unknown)))
+            return
+        if not st["cart"] and not st["choice"] and u.intent == "order" and not changed and not self.out:
+            self.say(
+                ph.t("Avec plaisir ! Que souhaitez-vous commander ?", "With pleasure! What would you like to order?")
+            )
+            self.say(ph.catalogue(list(k.products.values())))
+            return
+        if not st["cart"] and not st["choice"] and not changed:
+            if u.intent in ("thanks_bye",) or u.negative:
+                if st["pending"]:
+                    st["pending"] = None
+                self.say(ph.thanks() if not u.negative else ph.cancelled())
+                return
+            if u.intent == "greeting":
+                self.say(ph.greeting())
+                return
+        if st["cart"] and not st["cart_at"]:
+            st["cart_at"] = self.now.isoformat()
+        if u.negative and st["pending"] == "minimum" and not changed:
+            self.say(
+                ph.t(
+                    "D'accord. Sans atteindre le minimum, la livraison n'est pas possible dans cette zone.",
+                    "All right. Without reaching the minimum, delivery to this area is not possible.",
+                )
+            )
+            if k.pickup_available:
+                self.say(ph.pickup_info())
+            return
+        self.next_step()
+
+    def resolve_choice(self, mentions):
+        k, st = self.k, self.state
+        cands = st["choice"]["skus"]
+        words = self.norm.words
+        for n, cues in enumerate(ORDINALS):
+            if n < len(cands) and any_phrase(words, cues) and not mentions:
+                return cands[n], None
+        priced = sorted((s for s in cands if s in k.products), key=lambda s: k.products[s].price)
+        if priced and not mentions and any_phrase(words, CHEAP + ("cheaper", "moins chere", "le plus petit")):
+            return priced[0], None
+        if priced and not mentions and any_phrase(words, EXPENSIVE):
+            return priced[-1], None
+        for m in mentions:
+            inter = [s for s in m.skus if s in cands]
+            if len(inter) == 1:
+                return inter[0], m
+        # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
+        stems = {t.stem for t in self.norm.tokens}
+        vocabs = {s: set(k.products[s].vocab) for s in cands}
+        shared = set.intersection(*vocabs.values()) if vocabs else set()
+        scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
+        best = max(scores.values(), default=0)
+        winners = [s for s, sc in scores.items() if sc == best]
+        if best > 0 and len(winners) == 1:
+            used = next((m for m in mentions if winners[0] in m.skus), None)
+            return winners[0], used
+        return None, None
+
+    def set_line(self, sku: str, qty: int | None, more: bool, weak: bool = False):
+        line = self.find_line(sku)
+        if line:
+            if qty is None or (weak and line["qty"]):
+                return
+            if more and line["qty"]:
+                line["qty"] += qty
+            else:
+                line["qty"] = qty
+        else:
+            self.state["cart"].append({"sku": sku, "qty": qty})
+        self.state["last_sku"] = sku
+        if self.state["pending"] == "confirm":
+            self.state["pending"] = None
+
+    def next_step(self, remind: bool = False):
+        ph, k, st = self.ph, self.k, self.state
+        if st["choice"]:
+            cands = [k.products[s] for s in st["choice"]["skus"] if s in k.products]
+            word = st["choice"].get("word") or _common_word(cands)
+            self.say(ph.clarify(word, cands))
+            self.set_buttons([c.name for c in cands])
+            st["pending"] = "choose"
+            return
+        missing = next((line for line in st["cart"] if not line["qty"]), None)
+        if missing:
+            self.say(ph.ask_quantity(k.products[missing["sku"]]))
+            st["pending"] = "quantity"
+            return
+        if not st["cart"]:
+            if not self.out:
+                self.say(ph.t("Que souhaitez-vous commander ?", "What would you like to order?"))
+            st["pending"] = None
+            return
+        lines = self.cart_lines()
+        if not remind and st["pending"] not in ("confirm",):
+            summary = ph.cart_lines(lines)
+            head = ph.t("Votre panier :", "Your cart:")
+            sub = ph.t(f"Sous-total : {_money(self.subtotal())}", f"Subtotal: {_money(self.subtotal())}")
+        else:
+            summary, head, sub = [], "", ""
+        zone = st["zone"]
+        if zone is None or (zone != PICKUP and zone not in k.zones):
+            if summary and not st["refused_zone"]:
+                self.say("\n".join([head, *summary, sub]))
+            if not st["refused_zone"]:
+                self.say(ph.ask_zone())
+            st["pending"] = "zone"
+            return
+        if zone != PICKUP:
+            z = k.zones[zone]
+            if z.min_order and self.subtotal() < z.min_order:
+                if summary:
+                    self.say("\n".join([head, *summary]))
+                self.say(ph.below_minimum(z, self.subtotal()))
+                st["pending"] = "minimum"
+                return
+        if not st["payment"] or st["payment"] not in k.accepted:
+            if summary:
+                fee = k.zone_fee(zone)
+                label = (
+                    ph.t(f"Livraison ({zone}) : {_money(fee)}", f"Delivery ({zone}): {_money(fee)}")
+                    if (zone != PICKUP)
+                    else ph.t("Retrait à la boutique : sans frais", "Pickup at the shop: free")
+                )
+                total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
+                self.say("\n".join([head, *summary, sub, label, total]))
+            self.say(ph.ask_payment())
+            st["pending"] = "payment"
+            return
+        fee = k.zone_fee(zone)
+        self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
+        self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
+        st["pending"] = "confirm"
+
+    def confirm(self):
+        k, st = self.k, self.state
+        lines = self.cart_lines()
+        zone = st["zone"]
+        fee = k.zone_fee(zone)
+        subtotal = self.subtotal()
+        self.order = OrderDraft(
+            lines=[(p.sku, p.name, p.price, q) for p, q in lines],
+            zone=zone,
+            subtotal=subtotal,
+            delivery_fee=fee,
+            total=subtotal + fee,
+            payment=st["payment"],
+            eta_minutes=tuple(k.zone_eta(zone)) if k.zone_eta(zone) else None,
+            when=st.get("when") or "",
+        )
+        self.say(self.ph.confirmed(subtotal + fee, st["payment"]))
+        self.clear_cart()
+
+    def cancel(self):
+        self.clear_cart()
+        self.say(self.ph.cancelled())
+
+    def clear_cart(self):
+        st = self.state
+        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, when=None)
+
+
+def _money(amount: int) -> str:
+    from core.money import format_fcfa
+
+    return format_fcfa(amount)
+
+
+def _word(text: str) -> str:
+    return text.strip() or "produits"
+
+
+def _common_word(cands: list[Product]) -> str:
+    if not cands:
+        return ""
+    first = [set(c.name.lower().split()) for c in cands]
+    common = set.intersection(*first) if first else set()
+    words = [w for w in cands[0].name.split() if w.lower() in common]
+    return " ".join(words) or cands[0].name
+
+
+def respond(*, knowledge: Knowledge, state: dict | None, text: str, now: datetime) -> Turn:
+    timings = {}
+    t0 = time.perf_counter()
+    st = copy.deepcopy(state) if state else new_state()
+    for key, value in new_state().items():
+        st.setdefault(key, value)
+    norm = normalise(text)
+    t1 = time.perf_counter()
+    language = lang_mod.detect(norm, st.get("language")) or "fr"
+    t2 = time.perf_counter()
+    ent = _extractor(knowledge).extract(norm)
+    t3 = time.perf_counter()
+    expired = False
+    if st["cart_at"]:
+        try:
+            if now - datetime.fromisoformat(st["cart_at"]) > CART_TTL:
+                expired = True
+        except (TypeError, ValueError):
+            expired = True
+    if expired:
+        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, zone=None)
+    u = classify(norm, ent, knowledge, st, language)
+    t4 = time.perf_counter()
+    reply_lang = lang_mod.reply_language(language)
+    seed = f"{text}|{st.get('turns', 0)}"
+    ph = Phrases(knowledge, reply_lang, seed, nouchi=language == "nouchi")
+    st["language"] = language
+    policy = Policy(knowledge, st, text, now)
+    if st["handoff"]:
+        # Handed to a person: the assistant stays silent until the owner hands the conversation back.
+        turn_replies = []
+        handoff = True
+    else:
+        if expired:
+            policy.say(ph.expired())
+        policy.run(norm, ent, u, ph)
+        handoff = policy.handoff
+        text_out = "\n\n".join(policy.out)
+        turn_replies = [Reply(text=text_out, buttons=policy.buttons)] if text_out else []
+    st["turns"] = int(st.get("turns") or 0) + 1
+    st["updated_at"] = now.isoformat()
+    t5 = time.perf_counter()
+    timings.update(
+        normalise=(t1 - t0) * 1000,
+        language=(t2 - t1) * 1000,
+        entities=(t3 - t2) * 1000,
+        intent=(t4 - t3) * 1000,
+        policy=(t5 - t4) * 1000,
+        total=(t5 - t0) * 1000,
+    )
+    return Turn(
+        intent=u.intent,
+        language=language,
+        reply_language=reply_lang,
+        replies=turn_replies,
+        state=st,
+        handoff=handoff,
+        order=policy.order,
+        timings=timings,
+    )

@@ -1,0 +1,516 @@
+"""Stage 1: normalisation.
+
+A WhatsApp message becomes a list of tokens that later stages compare with the shop's own
+vocabulary: lower case, accents removed, letters repeated for emphasis squeezed, SMS spellings and
+the Ivorian street slang (nouchi) rewritten in plain French, emojis turned into words or dropped.
+Each token keeps the original word it came from, so a reply can quote what the customer wrote.
+Nothing here knows about a particular shop.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+# SMS spellings and chat shorthands (French and English), one token to one or more tokens.
+SMS = {
+    # French
+    "bjr": "bonjour",
+    "bnjr": "bonjour",
+    "bjour": "bonjour",
+    "bonjours": "bonjour",
+    "bsr": "bonsoir",
+    "bsoir": "bonsoir",
+    "slt": "salut",
+    "cc": "coucou",
+    "cmb": "combien",
+    "cbn": "combien",
+    "combi1": "combien",
+    "kombien": "combien",
+    "stp": "s il te plait",
+    "svp": "s il vous plait",
+    "svpl": "s il vous plait",
+    "pr": "pour",
+    "pou": "pour",
+    "ds": "dans",
+    "dan": "dans",
+    "qd": "quand",
+    "kan": "quand",
+    "kand": "quand",
+    "jveu": "je veux",
+    "jveux": "je veux",
+    "jve": "je veux",
+    "jvoudrais": "je voudrais",
+    "jsuis": "je suis",
+    "chui": "je suis",
+    "jpeux": "je peux",
+    "jpe": "je peux",
+    "jpx": "je peux",
+    "c": "c est",
+    "cé": "c est",
+    "kel": "quel",
+    "kelle": "quelle",
+    "kels": "quels",
+    "koi": "quoi",
+    "kwa": "quoi",
+    "ki": "qui",
+    "ke": "que",
+    "vs": "vous",
+    "vx": "veux",
+    "tjr": "toujours",
+    "tjrs": "toujours",
+    "bcp": "beaucoup",
+    "mrc": "merci",
+    "mci": "merci",
+    "mersi": "merci",
+    "dispo": "disponible",
+    "dispos": "disponible",
+    "bb": "bebe",
+    "ya": "y a",
+    "yaa": "y a",
+    "g": "j ai",
+    "jai": "j ai",
+    "sa": "ca",
+    "dmain": "demain",
+    "dm1": "demain",
+    "2m1": "demain",
+    "auj": "aujourd hui",
+    "ajd": "aujourd hui",
+    "tt": "tout",
+    "tte": "toute",
+    "bn": "bon",
+    "msg": "message",
+    "mm": "meme",
+    "nn": "non",
+    "ok": "ok",
+    "okay": "ok",
+    "oki": "ok",
+    "dac": "d accord",
+    "dak": "d accord",
+    "dacc": "d accord",
+    "daccord": "d accord",
+    "liv": "livraison",
+    "livr": "livraison",
+    "qlq": "quelque",
+    "qq": "quelque",
+    "qqn": "quelqu un",
+    "qlqn": "quelqu un",
+    "kelkun": "quelqu un",
+    "aprem": "apres midi",
+    "exp": "exemple",
+    "cmt": "comment",
+    "komen": "comment",
+    "cmnt": "comment",
+    "otr": "autre",
+    "ds1": "dans",
+    "e": "est",
+    # English
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "pls": "please",
+    "plz": "please",
+    "plse": "please",
+    "thx": "thanks",
+    "thnx": "thanks",
+    "thks": "thanks",
+    "tnx": "thanks",
+    "ty": "thank you",
+    "hw": "how",
+    "wat": "what",
+    "wht": "what",
+    "whats": "what is",
+    "wats": "what is",
+    "im": "i am",
+    "ive": "i have",
+    "id": "i would",
+    "dont": "do not",
+    "cant": "can not",
+    "wanna": "want to",
+    "gonna": "going to",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "2day": "today",
+    "2moro": "tomorrow",
+    "bt": "but",
+    "abt": "about",
+    "hrs": "hours",
+    "hr": "hour",
+    "mins": "minutes",
+    "min": "minutes",
+    "asap": "quickly",
+}
+
+# Nouchi (Ivorian street French) and local words -> plain French, as a phrase table (folded forms).
+# Written from general knowledge of the slang, not from any data set line.
+NOUCHI = {
+    "on dit quoi": "salut",
+    "mogo": "personne",
+    "mogos": "personnes",
+    "koro": "grand frere",
+    "boro": "sac",
+    "boros": "sacs",
+    "dja foule": "beaucoup",
+    "tchoko": "argent",
+    "pia": "argent",
+    "gbaka": "minibus",
+    "woro woro": "taxi",
+    "gnamankoudji": "jus de gingembre",
+    "gbangban": "probleme",
+    "c est gate": "c est fini",
+    "kpakpato": "bavard",
+    "sciencer": "reflechir",
+    "fraya": "partir",
+    "sans blaguer": "serieusement",
+    "nous on est la": "nous sommes la",
+    "ca dit quoi": "salut",
+    "on dit koi": "salut",
+    "ca dit koi": "salut",
+    "c est comment": "salut",
+    "c est comment la": "salut",
+    "y a pas drap": "d accord",
+    "ya pas drap": "d accord",
+    "pas drap": "d accord",
+    "y a foye": "tout va bien",
+    "ya foye": "tout va bien",
+    "y a fohi": "tout va bien",
+    "y a rien": "tout va bien",
+    "on est ensemble": "merci au revoir",
+    "on se capte": "au revoir",
+    "on se voit": "au revoir",
+    "chap chap": "vite",
+    "chapchap": "vite",
+    "djai": "argent",
+    "dje": "argent",
+    "wari": "argent",
+    "lamon": "argent",
+    "krika": "mille francs",
+    "krikas": "mille francs",
+    "gbonhi": "cinq cents francs",
+    "c est voili": "c est cher",
+    "voili": "cher",
+    "tchass": "fauche",
+    "tchas": "fauche",
+    "gbo": "manger",
+    "gbozer": "manger",
+    "la craz": "faim",
+    "craz": "faim",
+    "se dire les gbes": "franchement",
+    "on va se dire les gbes": "franchement",
+    "c est pas gbe": "c est malhonnete",
+    "pas gbe": "malhonnete",
+    "affairer": "informer",
+    "m affairer": "m informer",
+    "me couper": "m arnaquer",
+    "nous couper": "nous arnaquer",
+    "me loger": "m arnaquer",
+    "m a loge": "m a arnaque",
+    "m ont loge": "m ont arnaque",
+    "m avez loge": "m avez arnaque",
+    "m avez loger": "m avez arnaque",
+    "m avez couper": "m avez arnaque",
+    "m avez coupe": "m avez arnaque",
+    "m a couper": "m a arnaque",
+    "m a coupe": "m a arnaque",
+    "m ont couper": "m ont arnaque",
+    "m a loger": "m a arnaque",
+    "m ont loger": "m ont arnaque",
+    "batariser": "arnaquer",
+    "batarise": "arnaque",
+    "batarisé": "arnaque",
+    "gaou": "naif",
+    "djo": "ami",
+    "mon vieux": "monsieur",
+    "mon vie": "monsieur",
+    "vieux pere": "monsieur",
+    "vieux pe": "monsieur",
+    "le boss": "monsieur",
+    "ma go": "madame",
+    "ma cherie": "madame",
+    "tantie": "madame",
+    "tonton": "monsieur",
+    "gbe": "verite",
+    "yako": "desole",
+    "enjailler": "amuser",
+    "daba": "manger",
+    "mougou": "tromper",
+    "gnan": "ennuyer",
+    "deh": "",
+    "hein": "",
+    "ho": "",
+    "dra": "d accord",
+    "avant avant": "tres vite",
+    "gbra": "fatigue",
+    "cadeau cadeau": "gratuit",
+    "on va faire comment": "que faire",
+    "c est dja": "c est fini",
+    "dja": "deja",
+    "zo": "bien",
+    "c est zo": "c est bien",
+    "c est doux": "c est bien",
+    "faut pas me voili": "pas trop cher",
+    "ou bien": "n est ce pas",
+}
+
+# Words that only nouchi (or very Ivorian) speech uses; their presence marks the language.
+NOUCHI_MARKERS = {
+    "djo",
+    "vieux",
+    "vie",
+    "boss",
+    "champion",
+    "go",
+    "drap",
+    "foye",
+    "fohi",
+    "chap",
+    "chapchap",
+    "dje",
+    "djai",
+    "krika",
+    "krikas",
+    "voili",
+    "tchass",
+    "tchas",
+    "gbo",
+    "gbozer",
+    "craz",
+    "gbe",
+    "gbes",
+    "affairer",
+    "batariser",
+    "batarise",
+    "gaou",
+    "wari",
+    "lamon",
+    "yako",
+    "enjailler",
+    "mougou",
+    "gnan",
+    "gbonhi",
+    "daba",
+    "dja",
+    "tantie",
+    "tonton",
+    "couper",
+    "loger",
+    "mogo",
+    "koro",
+    "boro",
+    "tchoko",
+    "gbangban",
+    "kpakpato",
+    "gnamankoudji",
+}
+NOUCHI_PHRASES = (
+    "on dit quoi",
+    "ca dit quoi",
+    "c est comment",
+    "on est ensemble",
+    "ma go",
+    "mon vieux",
+    "y a pas drap",
+)
+
+EMOJI_WORDS = {
+    "👋": " ",
+    "👍": " ok ",
+    "👌": " ok ",
+    "🙏": " ",
+    "😡": " furieux ",
+    "🤬": " furieux ",
+    "😠": " furieux ",
+    "💔": " decu ",
+}
+
+_APOSTROPHES_HYPHENS = re.compile(r"[-\u2010\u2011\u2012\u2013\u2014\u2212'\u2019\u2018\u02bc`_/]")
+_TOKEN = re.compile(r"[a-z]+|\d+(?:[.,]\d+)?|[?!]")
+_REPEATS = re.compile(r"([a-z])\1{2,}")
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)")
+# Ordinals and sizes stay glued to their number: "8e", "2eme", "1er", "4g".
+_ORDINAL = re.compile(r"^\d+(e|eme|er|ere|th|st|nd|rd)$")
+
+UNIT_SYNONYMS = {
+    "kilo": "kg",
+    "kilos": "kg",
+    "kilogramme": "kg",
+    "kilogrammes": "kg",
+    "kgs": "kg",
+    "litre": "l",
+    "litres": "l",
+    "liter": "l",
+    "liters": "l",
+    "lt": "l",
+    "ltr": "l",
+    "gramme": "g",
+    "grammes": "g",
+    "gr": "g",
+    "grams": "g",
+    "gram": "g",
+    "giga": "go",
+    "gb": "go",
+}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents; œ/æ spelled out. Punctuation is kept for the tokenizer."""
+    text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return text
+
+
+def strip_emojis(text: str) -> str:
+    for emoji, word in EMOJI_WORDS.items():
+        text = text.replace(emoji, word)
+    # Everything else outside letters, digits and usual punctuation is decoration.
+    return "".join(c if (c.isascii() or unicodedata.category(c)[0] in "LNZP") else " " for c in text)
+
+
+def stem(token: str) -> str:
+    """A light plural stripper shared by the message and the shop vocabulary (both sides alike)."""
+    if token.isdigit() or len(token) <= 3:
+        return token
+    if token.endswith("ies") and len(token) > 4:
+        return token[:-3] + "y"
+    if token.endswith("oes"):
+        return token[:-2]
+    if token.endswith("aux") and len(token) > 4:
+        return token[:-1]
+    if token.endswith(("eaux", "eux")):
+        return token[:-1]
+    if token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
+@dataclass
+class Token:
+    text: str  # normalised (folded, SMS/nouchi rewritten)
+    orig: str  # the word as the customer wrote it (lower case, accents kept)
+    stem: str = ""
+
+    def __post_init__(self):
+        if not self.stem:
+            self.stem = stem(self.text)
+
+
+@dataclass
+class Normalised:
+    raw: str
+    folded: str  # folded text before rewriting (for language detection and quoting)
+    raw_tokens: list[str] = field(default_factory=list)  # folded tokens before any rewriting
+    tokens: list[Token] = field(default_factory=list)  # after SMS and nouchi rewriting
+    question: bool = False
+
+    @property
+    def words(self) -> list[str]:
+        return [t.text for t in self.tokens]
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def _split_raw(text: str) -> tuple[list[str], list[str]]:
+    """(folded tokens, original tokens) for a message, aligned one to one."""
+    text = strip_emojis(text)
+    pieces_orig = []
+    # Tokenise the lower-cased original with the same separators, then fold each piece.
+    lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())
+    for chunk in re.findall(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]", lowered):
+        pieces_orig.append(chunk)
+    folded, orig = [], []
+    for piece in pieces_orig:
+        f = fold(piece)
+        f = _REPEATS.sub(r"\1", f)
+        parts = [f] if _ORDINAL.match(f) else _TOKEN.findall(f)
+        for part in parts:
+            folded.append(part)
+            orig.append(piece)
+    # Split glued numbers and units ("5kg", "25kilos", "1l"), keeping ordinals ("8e") whole.
+    out_f, out_o = [], []
+    for f, o in zip(folded, orig, strict=True):
+        if _ORDINAL.match(f):
+            out_f.append(f)
+            out_o.append(o)
+            continue
+        for part in _DIGIT_LETTER.split(f):
+            if part:
+                out_f.append(part)
+                out_o.append(o)
+    return out_f, out_o
+
+
+def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> list[Token]:
+    out: list[Token] = []
+    i = 0
+    words = [t.text for t in tokens]
+    while i < len(tokens):
+        done = False
+        for n in range(min(max_len, len(tokens) - i), 0, -1):
+            key = " ".join(words[i : i + n])
+            if key in table:
+                repl = table[key]
+                orig = " ".join(t.orig for t in tokens[i : i + n])
+                for w in repl.split():
+                    out.append(Token(w, orig))
+                i += n
+                done = True
+                break
+        if not done:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+_SMS_MAX = 1
+_NOUCHI_MAX = max(len(k.split()) for k in NOUCHI)
+
+
+def normalise(text: str) -> Normalised:
+    folded_tokens, orig_tokens = _split_raw(text or "")
+    question = "?" in (text or "")
+    base = [Token(UNIT_SYNONYMS.get(f, f), o) for f, o in zip(folded_tokens, orig_tokens, strict=True) if f not in "?!"]
+    tokens: list[Token] = []
+    for k, t in enumerate(base):
+        repl = SMS.get(t.text)
+        if t.text == "4" and k + 1 < len(base) and base[k + 1].text in ("the", "u", "you", "me", "my", "a", "an"):
+            repl = "for"  # "hw much 4 the rice"
+        if t.text == "c" and k + 1 < len(base) and base[k + 1].text in ("est", "etait", "a"):
+            repl = None
+        if repl is None:
+            tokens.append(t)
+        else:
+            tokens.extend(Token(w, t.orig) for w in repl.split())
+    tokens = _apply_phrases(tokens, NOUCHI, _NOUCHI_MAX)
+    return Normalised(
+        raw=text or "",
+        folded=" ".join(f for f in folded_tokens if f not in "?!"),
+        raw_tokens=[f for f in folded_tokens if f not in "?!"],
+        tokens=tokens,
+        question=question,
+    )
+
+
+def fold_phrase(text: str) -> list[str]:
+    """Folded tokens of a piece of shop vocabulary (product alias, zone, area), units unified."""
+    f, _ = _split_raw(text)
+    return [UNIT_SYNONYMS.get(w, w) for w in f if w not in "?!"]
+
+
+def has_phrase(words: list[str], phrase: str) -> bool:
+    """True when the folded phrase occurs as whole words in the token list."""
+    p = phrase.split()
+    n = len(p)
+    return any(words[i : i + n] == p for i in range(len(words) - n + 1))
+
+
+def find_phrase(words: list[str], phrase: str) -> int:
+    p = phrase.split()
+    n = len(p)
+    for i in range(len(words) - n + 1):
+        if words[i : i + n] == p:
+            return i
+    return -1

@@ -1,0 +1,321 @@
+"""Evaluation of the engine on a data set in the format of ../shared/assistant-dev/ (business.json,
+messages.jsonl, dialogues.jsonl), scored with that README's rules: normalisation, whole-number and
+substring matching, reply language, flags, dialogue orders. Pure Python; the management command
+`assistant_eval` prints what this returns."""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from assistant.engine import Knowledge, respond
+from assistant.engine.lexicon import EN_WORDS, FR_WORDS
+
+# ------------------------------------------------------------------ matching rules (README)
+
+_THOUSANDS = re.compile(r"(?<=\d)[ \u00a0\u202f.,](?=\d{3}(?!\d))")
+_HYPHENS_APOSTROPHES = re.compile(r"[-\u2010\u2011\u2012\u2013\u2014\u2212'\u2019\u2018\u02bc`]")
+
+
+def normalise(text: str) -> str:
+    """Lower case, accents removed, thousands separators removed, hyphens/apostrophes as spaces."""
+    text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    text = _THOUSANDS.sub("", text)
+    text = _HYPHENS_APOSTROPHES.sub(" ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def variants(item: str) -> list[str]:
+    return [v.strip() for v in item.split("|") if v.strip()]
+
+
+def _variant_in(variant: str, reply: str) -> bool:
+    if variant.isdigit():
+        return any(int(tok) == int(variant) for tok in re.findall(r"\d+", reply))
+    start = 0
+    while True:
+        i = reply.find(variant, start)
+        if i < 0:
+            return False
+        j = i + len(variant)
+        clash_left = variant[0].isdigit() and i > 0 and reply[i - 1].isdigit()
+        clash_right = variant[-1].isdigit() and j < len(reply) and reply[j].isdigit()
+        if not (clash_left or clash_right):
+            return True
+        start = i + 1
+
+
+def item_matches(item: str, reply: str) -> bool:
+    norm_reply = normalise(reply)
+    return any(_variant_in(normalise(v), norm_reply) for v in variants(item))
+
+
+def text_failures(message: dict, reply: str) -> tuple[list[str], list[str]]:
+    missing = [i for i in message.get("must_mention", []) if not item_matches(i, reply)]
+    present = [i for i in message.get("must_not", []) if item_matches(i, reply)]
+    return missing, present
+
+
+# Phrase lists that approximate the semantic flags, as README suggests.
+FLAG_PHRASES = {
+    "clarify": ["lequel", "laquelle", "lesquels", "lesquelles", "which one", "which", "quel ", "quelle "],
+    "out_of_stock": [
+        "rupture",
+        "plus de",
+        "pas disponible",
+        "indisponible",
+        "out of stock",
+        "not available",
+        "unavailable",
+    ],
+    "not_served": ["ne livrons pas", "pas de livraison", "don t deliver", "do not deliver", "not deliver"],
+    "not_in_catalogue": [
+        "ne vendons pas",
+        "pas au catalogue",
+        "n avons pas",
+        "don t sell",
+        "do not sell",
+        "don t have",
+        "not on our",
+    ],
+}
+_FR_ONLY = FR_WORDS - EN_WORDS
+_EN_ONLY = EN_WORDS - FR_WORDS
+
+
+def reply_language(reply: str) -> str:
+    words = re.findall(r"[a-z]+", normalise(reply))
+    fr = sum(w in _FR_ONLY for w in words)
+    en = sum(w in _EN_ONLY for w in words)
+    return "en" if en > fr else "fr"
+
+
+def reply_text(turn) -> str:
+    """Every message sent in answer, including button titles."""
+    parts = []
+    for r in turn.replies:
+        parts.append(r.text)
+        parts.extend(r.buttons)
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------ running
+
+
+@dataclass
+class MessageResult:
+    id: str
+    lang: str
+    intent: str
+    predicted: str
+    passed: bool
+    reasons: list
+    text: str
+    reply: str
+    ms: float
+
+
+@dataclass
+class DialogueResult:
+    id: str
+    lang: str
+    passed: bool
+    reason: str
+    transcript: list = field(default_factory=list)
+
+
+def load_dir(path: Path):
+    business = json.loads((path / "business.json").read_text(encoding="utf-8"))
+    messages = [
+        json.loads(line) for line in (path / "messages.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    dialogues_file = path / "dialogues.jsonl"
+    dialogues = []
+    if dialogues_file.exists():
+        dialogues = [
+            json.loads(line) for line in dialogues_file.read_text(encoding="utf-8").splitlines() if line.strip()
+        ]
+    return business, messages, dialogues
+
+
+def score_message(m: dict, turn, reply: str) -> list[str]:
+    reasons = []
+    if turn.intent != m["intent"]:
+        reasons.append(f"intent {turn.intent} != {m['intent']}")
+    missing, present = text_failures(m, reply)
+    if missing:
+        reasons.append(f"missing {missing}")
+    if present:
+        reasons.append(f"must_not present {present}")
+    if reply_language(reply) != m["reply_lang"]:
+        reasons.append(f"reply language {reply_language(reply)} != {m['reply_lang']}")
+    if bool(m.get("handoff")) != bool(turn.handoff):
+        reasons.append("handoff expected" if m.get("handoff") else "unexpected handoff")
+    norm_reply = f" {normalise(reply)} "
+    for flag, phrases in FLAG_PHRASES.items():
+        if m.get(flag) and not any(p in norm_reply for p in phrases):
+            reasons.append(f"flag {flag} not expressed")
+    return reasons
+
+
+def run_messages(knowledge: Knowledge, messages: list, now: datetime) -> list[MessageResult]:
+    out = []
+    for m in messages:
+        turn = respond(knowledge=knowledge, state=None, text=m["text"], now=now)
+        reply = reply_text(turn)
+        reasons = score_message(m, turn, reply)
+        out.append(
+            MessageResult(
+                id=m["id"],
+                lang=m["lang"],
+                intent=m["intent"],
+                predicted=turn.intent,
+                passed=not reasons,
+                reasons=reasons,
+                text=m["text"],
+                reply=reply,
+                ms=turn.timings.get("total", 0.0),
+            )
+        )
+    return out
+
+
+def _order_matches(order, expected: dict) -> str:
+    got = sorted((sku, q) for sku, _name, _price, q in order.lines)
+    want = sorted((i["product_id"], i["quantity"]) for i in expected["items"])
+    problems = []
+    if got != want:
+        problems.append(f"lines {got} != {want}")
+    for attr, key in (
+        ("zone", "zone"),
+        ("subtotal", "subtotal"),
+        ("delivery_fee", "delivery_fee"),
+        ("total", "total"),
+        ("payment", "payment"),
+    ):
+        if getattr(order, attr) != expected[key]:
+            problems.append(f"{key} {getattr(order, attr)!r} != {expected[key]!r}")
+    return "; ".join(problems)
+
+
+def run_dialogues(knowledge: Knowledge, dialogues: list, now: datetime, timings: list) -> list[DialogueResult]:
+    out = []
+    for d in dialogues:
+        state, mode, orders, transcript = None, "ai", [], []
+        early = False
+        for n, text in enumerate(d["turns"]):
+            if mode == "human":
+                transcript.append((text, "(silence: conversation handed to a person)"))
+                continue
+            turn = respond(knowledge=knowledge, state=state, text=text, now=now)
+            timings.append(turn.timings.get("total", 0.0))
+            state = turn.state
+            transcript.append((text, reply_text(turn)))
+            if turn.handoff:
+                mode = "human"
+            if turn.order is not None:
+                orders.append(turn.order)
+                if n < len(d["turns"]) - 1:
+                    early = True
+        expected = d["expected_order"]
+        if expected is None:
+            passed, reason = not orders, ("" if not orders else f"{len(orders)} order(s) created")
+        elif early:
+            passed, reason = False, "an order was created before the last turn"
+        elif len(orders) != 1:
+            passed, reason = False, f"{len(orders)} orders at the end"
+        else:
+            reason = _order_matches(orders[0], expected)
+            passed = not reason
+        out.append(DialogueResult(id=d["id"], lang=d["lang"], passed=passed, reason=reason, transcript=transcript))
+    return out
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def evaluate(path: str | Path, now: datetime | None = None) -> dict:
+    path = Path(path)
+    business, messages, dialogues = load_dir(path)
+    now = now or datetime.now(UTC)
+    knowledge = Knowledge.from_document(business)
+    results = run_messages(knowledge, messages, now)
+    timings = [r.ms for r in results]
+    dialogue_results = run_dialogues(knowledge, dialogues, now, timings)
+
+    def block(rows):
+        n = len(rows)
+        return {
+            "count": n,
+            "intent_accuracy": (sum(r.predicted == r.intent for r in rows) / n) if n else 0.0,
+            "pass_rate": (sum(r.passed for r in rows) / n) if n else 0.0,
+        }
+
+    by_lang, by_intent = defaultdict(list), defaultdict(list)
+    for r in results:
+        by_lang[r.lang].append(r)
+        by_intent[r.intent].append(r)
+    return {
+        "dir": str(path),
+        "overall": block(results),
+        "by_language": {k: block(v) for k, v in sorted(by_lang.items())},
+        "by_intent": {k: block(v) for k, v in sorted(by_intent.items())},
+        "dialogues": {
+            "passed": sum(d.passed for d in dialogue_results),
+            "count": len(dialogue_results),
+            "failing": [d.id for d in dialogue_results if not d.passed],
+        },
+        "timing_ms": {
+            "p50": statistics.median(timings) if timings else 0.0,
+            "p95": percentile(timings, 95),
+            "max": max(timings) if timings else 0.0,
+        },
+        "failures": [{"id": r.id, "text": r.text, "reply": r.reply, "why": r.reasons} for r in results if not r.passed],
+        "dialogue_failures": [
+            {"id": d.id, "why": d.reason, "transcript": d.transcript} for d in dialogue_results if not d.passed
+        ],
+    }
+
+
+def format_report(report: dict, verbose: bool = False) -> str:
+    lines = [f"Assistant evaluation: {report['dir']}"]
+    o = report["overall"]
+    lines.append(f"Messages: {o['count']}  intent accuracy {o['intent_accuracy']:.1%}  pass rate {o['pass_rate']:.1%}")
+    lines.append("By language:")
+    for k, b in report["by_language"].items():
+        lines.append(f"  {k:<8} n={b['count']:<4} intent {b['intent_accuracy']:.1%}  pass {b['pass_rate']:.1%}")
+    lines.append("By intent:")
+    for k, b in report["by_intent"].items():
+        lines.append(f"  {k:<18} n={b['count']:<4} intent {b['intent_accuracy']:.1%}  pass {b['pass_rate']:.1%}")
+    d = report["dialogues"]
+    failing = ", ".join(d["failing"]) or "none"
+    lines.append(f"Dialogues passed: {d['passed']}/{d['count']}  (failing: {failing})")
+    t = report["timing_ms"]
+    lines.append(f"Engine time: p50 {t['p50']:.1f} ms  p95 {t['p95']:.1f} ms  max {t['max']:.1f} ms")
+    if verbose:
+        for f in report["failures"]:
+            lines.append("")
+            lines.append(f"FAIL {f['id']}: {f['text']}")
+            lines.append(f"  why: {'; '.join(f['why'])}")
+            lines.append("  reply: " + f["reply"].replace("\n", "\n         "))
+        for f in report["dialogue_failures"]:
+            lines.append("")
+            lines.append(f"FAIL dialogue {f['id']}: {f['why']}")
+            for said, answered in f["transcript"]:
+                lines.append(f"  > {said}")
+                lines.append("    " + answered.replace("\n", "\n    "))
+    return "\n".join(lines)
