@@ -263,6 +263,7 @@ SPECTACULAR_SETTINGS = {
         "DeliveryStatusEnum": "logistics.models.DeliveryStatus",
         "ConversationStatusEnum": "conversations.models.ConversationStatus",
         "ChatMessageStatusEnum": "conversations.models.MessageStatus",
+        "OrderStatusEnum": "orders.models.OrderStatus",
     },
 }
 
