@@ -7,7 +7,7 @@ from django.db import connection
 
 from conversations.models import Conversation, Message
 from conversations.services import message_receive
-from preferences.tests.factories import UserFactory
+from accounts.tests.factories import UserFactory
 from subscriptions.selectors import conversation_usage
 
 
