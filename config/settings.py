@@ -327,6 +327,8 @@ WHATSAPP_VERIFY_TOKEN = env.str("WHATSAPP_VERIFY_TOKEN", default="")
 WHATSAPP_GRAPH_URL = env.str("WHATSAPP_GRAPH_URL", default="https://graph.facebook.com")
 WHATSAPP_GRAPH_VERSION = env.str("WHATSAPP_GRAPH_VERSION", default="v23.0")
 WHATSAPP_GRAPH_TIMEOUT = env.float("WHATSAPP_GRAPH_TIMEOUT", default=15.0)
+# First backoff delay (seconds) before retrying a 5xx/429/network failure; doubled each time, 3 retries.
+WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5)
 # Dotted path of the callable that answers a customer's message (the assistant engine); when it
 # cannot be imported the assistant stays silent (conversations/replies.py).
 # Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).

@@ -6,6 +6,7 @@ import time
 import pytest
 from django.db import connection as db_connection
 
+from accounts.tests.factories import UserFactory
 from integrations.crypto import decrypt_token
 from integrations.models import ConnectionStatus, WhatsAppConnection
 from integrations.serializers import (
@@ -21,7 +22,7 @@ from integrations.serializers import (
 from integrations.services import MSG_CONFIGURATION_FAILED
 
 from .conftest import WEBHOOK_PATH, bearer_client
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .factories import WhatsAppConnectionFactory
 
 CONNECT = "/api/v1/integrations/whatsapp/connect"
 STATUS = "/api/v1/integrations/whatsapp/status"

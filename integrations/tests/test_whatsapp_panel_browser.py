@@ -19,12 +19,13 @@ from django.utils.csp import build_policy
 from playwright.sync_api import expect
 from rest_framework_simplejwt.tokens import RefreshToken
 
+from accounts.tests.factories import UserFactory
 from integrations.crypto import decrypt_token
 from integrations.csp import dashboard_csp_policy
 from integrations.models import WhatsAppConnection
 from integrations.services import MSG_CONFIGURATION_FAILED
 
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .factories import WhatsAppConnectionFactory
 from .fake_facebook import FB_TOKEN, SDK_CANCELLED, SDK_SUCCESS, SDK_URL, SIGNUP_CODE, fake_sdk, route_facebook_sdk
 
 pytestmark = pytest.mark.browser

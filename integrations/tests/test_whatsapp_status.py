@@ -4,10 +4,11 @@ import pytest
 from django.db import connection as db_connection
 from django.utils.dateparse import parse_datetime
 
+from accounts.tests.factories import UserFactory
 from integrations.models import ConnectionStatus, WhatsAppConnection
 
 from .conftest import bearer_client
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .factories import WhatsAppConnectionFactory
 
 STATUS = "/api/v1/integrations/whatsapp/status"
 DISCONNECT = "/api/v1/integrations/whatsapp/disconnect"

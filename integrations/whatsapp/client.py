@@ -26,7 +26,7 @@ MAX_BUTTONS = 3
 MAX_BUTTON_TITLE = 20
 MAX_LIST_ROWS = 10
 MAX_ROW_TITLE = 24
-RETRY_DELAYS = (0.5, 1.0, 2.0)
+RETRY_COUNT = 3
 TEMPLATES_CACHE_SECONDS = 600
 USER_AGENT = "FluxIA/1.0 (+whatsapp-cloud-api)"
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
@@ -86,7 +86,9 @@ def request(method: str, path: str, *, token: str = "", params=None, json=None, 
         headers["Authorization"] = f"Bearer {token}"
     timeout = float(settings.WHATSAPP_GRAPH_TIMEOUT)
     last: GraphError | None = None
-    for attempt, delay in enumerate((0.0, *RETRY_DELAYS)):
+    base = float(settings.WHATSAPP_GRAPH_RETRY_DELAY)
+    delays = (0.0, *(base * 2**n for n in range(RETRY_COUNT)))
+    for attempt, delay in enumerate(delays):
         if delay:
             time.sleep(delay)
         try:
