@@ -1,8 +1,16 @@
 import factory
 from django.utils import timezone
 
-from conversations.models import Contact, Conversation, ConversationMode, ConversationStatus, Message, MessageStatus, Sender
 from accounts.tests.factories import UserFactory
+from conversations.models import (
+    Contact,
+    Conversation,
+    ConversationMode,
+    ConversationStatus,
+    Message,
+    MessageStatus,
+    Sender,
+)
 
 
 class ContactFactory(factory.django.DjangoModelFactory):

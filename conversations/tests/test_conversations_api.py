@@ -4,9 +4,9 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from conversations.models import Conversation, Message, MessageStatus, Sender
 from conversations.services import message_receive, message_send_by_ai, message_send_by_owner
-from accounts.tests.factories import UserFactory
 from subscriptions.models import ConversationUsage
 from subscriptions.selectors import conversation_usage, month_start
 
@@ -187,7 +187,9 @@ def test_another_accounts_conversation_is_neither_readable_nor_writable(owner_ap
 
 
 def test_writing_to_a_new_number_starts_a_conversation_and_counts_it(owner_api, owner):
-    response = owner_api.post(URL, {"name": "Koffi Yao", "whatsapp_number": "+2250708091011", "content": "Bonjour Koffi !"})
+    response = owner_api.post(
+        URL, {"name": "Koffi Yao", "whatsapp_number": "+2250708091011", "content": "Bonjour Koffi !"}
+    )
 
     assert response.status_code == 201
     assert response.json()["conversation"]["contact"] == {

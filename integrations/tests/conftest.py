@@ -181,6 +181,12 @@ def bearer_client(user) -> APIClient:
     return client
 
 
+@pytest.fixture
+def owner_bearer_api(owner) -> APIClient:
+    """``owner_api`` the way the dashboard authenticates: a real JWT, so the auth path is exercised too."""
+    return bearer_client(owner)
+
+
 # --- WhatsApp Cloud API --------------------------------------------------------------------------
 
 
