@@ -33,9 +33,14 @@ class FakeGraph:
         self._lock = threading.Lock()
         self._failures: list[tuple[int, dict] | None] = []
         self._sent = 0
+        # Sends from the ``hold_from``-th attempt on hang until ``hold`` is set, unrecorded: a request
+        # Meta never processed. ``drop_held`` then closes them without an answer (the caller died).
         self.hold = threading.Event()
         self.hold.set()
         self.holding = threading.Event()
+        self.hold_from = 0
+        self.drop_held = False
+        self._attempts = 0
         self.templates = [
             {
                 "name": "relance_commande",
@@ -59,7 +64,7 @@ class FakeGraph:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def _record(self) -> Call:
+            def _record(self, keep: bool = True) -> Call:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length) if length else b""
                 parts = urlsplit(self.path)
@@ -70,8 +75,9 @@ class FakeGraph:
                     dict(self.headers.items()),
                     json.loads(raw) if raw else None,
                 )
-                with fake._lock:
-                    fake.calls.append(call)
+                if keep:
+                    with fake._lock:
+                        fake.calls.append(call)
                 return call
 
             def do_GET(self):  # noqa: N802 (http.server's hook name)
@@ -91,13 +97,23 @@ class FakeGraph:
                 return self._answer(200, {"display_phone_number": DISPLAY_NUMBER, "verified_name": VERIFIED_NAME})
 
             def do_POST(self):  # noqa: N802 (http.server's hook name)
-                call = self._record()
+                call = self._record(keep=False)
                 path = call.path.removeprefix(f"/{VERSION}/")
+                if path.endswith("/messages") and (call.body or {}).get("status") != "read":
+                    with fake._lock:
+                        fake._attempts += 1
+                        attempt = fake._attempts
+                    if fake.hold_from and attempt >= fake.hold_from and not fake.hold.is_set():
+                        fake.holding.set()
+                        fake.hold.wait(60)
+                        if fake.drop_held:
+                            self.close_connection = True
+                            return None
+                with fake._lock:
+                    fake.calls.append(call)
                 if path.endswith("/messages"):
                     if (call.body or {}).get("status") == "read":
                         return self._answer(200, {"success": True})
-                    fake.holding.set()
-                    fake.hold.wait(30)
                     with fake._lock:
                         failure = fake._failures.pop(0) if fake._failures else None
                         fake._sent += 1
@@ -125,6 +141,7 @@ class FakeGraph:
         return self
 
     def stop(self) -> None:
+        self.drop_held = True
         self.hold.set()
         self.server.shutdown()
         self.server.server_close()
