@@ -188,7 +188,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE = {}
+CELERY_BEAT_SCHEDULE = {
+    # Customer messages stored while the broker was unreachable still get their answer.
+    "whatsapp-sweep": {"task": "integrations.whatsapp.tasks.whatsapp_sweep", "schedule": 60.0},
+}
 
 # E-mail (Django 6.1 MAILERS). EMAIL_URL takes django-environ's form: smtp://user:pass@host:587,
 # smtp+tls://..., smtp+ssl://...; without it, mails are printed on the console.
@@ -319,3 +322,21 @@ WHATSAPP_WEBHOOK_TIMEOUT = env.float("WHATSAPP_WEBHOOK_TIMEOUT", default=10.0)
 WHATSAPP_TOKEN_KEY = env.str("WHATSAPP_TOKEN_KEY", default="")
 FACEBOOK_APP_ID = env.str("FACEBOOK_APP_ID", default="")
 FACEBOOK_CONFIG_ID = env.str("FACEBOOK_CONFIG_ID", default="")
+
+# WhatsApp Cloud API (integrations/whatsapp). The app secret signs Meta's webhook POSTs and exchanges
+# Embedded Signup codes; the verify token answers Meta's GET verification. The Graph URL must be
+# https except on loopback hosts (local fakes): integrations/configuration.py refuses anything else.
+FACEBOOK_APP_SECRET = env.str("FACEBOOK_APP_SECRET", default="")
+WHATSAPP_VERIFY_TOKEN = env.str("WHATSAPP_VERIFY_TOKEN", default="")
+WHATSAPP_GRAPH_URL = env.str("WHATSAPP_GRAPH_URL", default="https://graph.facebook.com")
+WHATSAPP_GRAPH_VERSION = env.str("WHATSAPP_GRAPH_VERSION", default="v23.0")
+WHATSAPP_GRAPH_TIMEOUT = env.float("WHATSAPP_GRAPH_TIMEOUT", default=15.0)
+# First backoff delay (seconds) before retrying a 5xx/429/network failure; doubled each time, 3 retries.
+WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5)
+# Dotted path of the callable that answers a customer's message (the assistant engine); when it
+# cannot be imported the assistant stays silent (conversations/replies.py).
+# Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).
+WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
+WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+# Seconds before Redis hands a task that was never acknowledged (its worker died) to another worker.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}

@@ -1,4 +1,3 @@
-from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -13,12 +12,21 @@ from .serializers import (
     ChatMessageRateInputSerializer,
     ChatMessageSendInputSerializer,
     ChatMessageSentResponseSerializer,
+    ChatTemplateSendInputSerializer,
     ConversationListFilterSerializer,
     ConversationListResponseSerializer,
     ConversationOutputSerializer,
     ConversationStartInputSerializer,
+    ConversationUpdateInputSerializer,
 )
-from .services import conversation_mark_read, conversation_start, message_rate, message_send_by_owner
+from .services import (
+    conversation_mark_read,
+    conversation_mode_set,
+    conversation_start_by_owner,
+    message_rate,
+    message_reply_by_owner,
+    message_send_template_by_owner,
+)
 
 TAGS = ["conversations"]
 
@@ -74,11 +82,9 @@ class ConversationListApi(APIView):
         serializer = ConversationStartInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        with transaction.atomic():
-            conversation, created = conversation_start(
-                user=request.user, name=data["name"], whatsapp_number=data["whatsappNumber"]
-            )
-            message = message_send_by_owner(user=request.user, conversation=conversation, content=data["content"])
+        conversation, message, created = conversation_start_by_owner(
+            user=request.user, name=data["name"], whatsapp_number=data["whatsapp_number"], content=data["content"]
+        )
         return _sent(message, conversation, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -103,8 +109,10 @@ class ConversationMessageListApi(APIView):
     @extend_schema(
         operation_id="conversations_messages_send",
         summary="Envoyer un message (le propriétaire répond au client)",
-        description="Le message est enregistré tout de suite avec le statut « pending » (En attente d'envoi) ; "
-        "l'envoi WhatsApp met ensuite son statut à jour. Répondre marque la conversation comme lue.",
+        description="Le message est enregistré tout de suite avec le statut « pending » (En attente d'envoi) "
+        "puis envoyé par WhatsApp, qui met ensuite son statut à jour (sent, delivered, read ou failed avec la "
+        "raison). Répondre marque la conversation comme lue. Plus de 24 h après le dernier message du client : "
+        "409 whatsapp_window_closed (envoyer un modèle approuvé à la place).",
         request=ChatMessageSendInputSerializer,
         responses={201: ChatMessageSentResponseSerializer},
         tags=TAGS,
@@ -113,8 +121,57 @@ class ConversationMessageListApi(APIView):
         serializer = ChatMessageSendInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         conversation = conversation_get(user=request.user, conversation_id=conversation_id)
-        message = message_send_by_owner(
+        message = message_reply_by_owner(
             user=request.user, conversation=conversation, content=serializer.validated_data["content"]
+        )
+        return _sent(message, conversation, status.HTTP_201_CREATED)
+
+
+class ConversationDetailApi(APIView):
+    @extend_schema(
+        operation_id="conversations_retrieve",
+        summary="Une conversation",
+        responses=ConversationOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request, conversation_id: int):
+        return Response(
+            ConversationOutputSerializer(conversation_get(user=request.user, conversation_id=conversation_id)).data
+        )
+
+    @extend_schema(
+        operation_id="conversations_update",
+        summary="Reprendre la main (mode human) ou rendre la conversation à l'IA (mode ai)",
+        description="En mode « human », l'assistant ne répond jamais dans cette conversation.",
+        request=ConversationUpdateInputSerializer,
+        responses=ConversationOutputSerializer,
+        tags=TAGS,
+    )
+    def patch(self, request, conversation_id: int):
+        serializer = ConversationUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        conversation = conversation_mode_set(
+            conversation=conversation_get(user=request.user, conversation_id=conversation_id),
+            mode=serializer.validated_data["mode"],
+        )
+        return Response(ConversationOutputSerializer(conversation).data)
+
+
+class ConversationTemplateSendApi(APIView):
+    @extend_schema(
+        operation_id="conversations_templates_send",
+        summary="Envoyer un modèle de message approuvé (hors de la fenêtre de 24 h)",
+        description="Les modèles approuvés du compte se lisent sur GET /api/v1/integrations/whatsapp/templates.",
+        request=ChatTemplateSendInputSerializer,
+        responses={201: ChatMessageSentResponseSerializer},
+        tags=TAGS,
+    )
+    def post(self, request, conversation_id: int):
+        serializer = ChatTemplateSendInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        conversation = conversation_get(user=request.user, conversation_id=conversation_id)
+        message = message_send_template_by_owner(
+            user=request.user, conversation=conversation, **serializer.validated_data
         )
         return _sent(message, conversation, status.HTTP_201_CREATED)
 

@@ -32,6 +32,49 @@ class MessageStatus(models.TextChoices):
     FAILED = "failed", "Échec de l'envoi"
 
 
+class ConversationMode(models.TextChoices):
+    """Who answers the customer: the assistant, or the owner alone (the assistant stays silent)."""
+
+    AI = "ai", "IA"
+    HUMAN = "human", "Humain"
+
+
+class MessageKind(models.TextChoices):
+    """What WhatsApp carried. Media are not downloaded: a French placeholder stands for them."""
+
+    TEXT = "text", "Texte"
+    INTERACTIVE = "interactive", "Réponse à un bouton ou une liste"
+    LOCATION = "location", "Position"
+    IMAGE = "image", "Image"
+    AUDIO = "audio", "Message vocal"
+    VIDEO = "video", "Vidéo"
+    DOCUMENT = "document", "Document"
+    STICKER = "sticker", "Autocollant"
+    CONTACTS = "contacts", "Contact partagé"
+    REACTION = "reaction", "Réaction"
+    TEMPLATE = "template", "Modèle de message"
+    UNKNOWN = "unknown", "Type non pris en charge"
+
+
+class Intent(models.TextChoices):
+    """DESIGN.md's intent codes, set by the assistant on a customer's message."""
+
+    GREETING = "greeting", "Salutation"
+    PRICE = "price", "Prix"
+    ORDER = "order", "Commande"
+    AVAILABILITY = "availability", "Disponibilité"
+    DELIVERY_ZONE_FEE = "delivery_zone_fee", "Zone et frais de livraison"
+    DELIVERY_TIME = "delivery_time", "Délai de livraison"
+    PAYMENT = "payment", "Paiement"
+    HOURS = "hours", "Horaires"
+    LOCATION = "location", "Adresse"
+    FAQ = "faq", "Question fréquente"
+    COMPLAINT = "complaint", "Réclamation"
+    HUMAN = "human", "Demande un humain"
+    THANKS_BYE = "thanks_bye", "Remerciements"
+    OFF_TOPIC = "off_topic", "Hors sujet"
+
+
 class QuestionCategory(models.TextChoices):
     """What a customer's question was about, as the assistant classified it (statistics)."""
 
@@ -41,6 +84,28 @@ class QuestionCategory(models.TextChoices):
     PAIEMENT = "paiement", "Paiement"
     HORAIRES = "horaires", "Horaires"
     AUTRE = "autre", "Autre"
+
+
+# Meta's error codes the owner can act on, explained in French on the failed message.
+WHATSAPP_ERROR_EXPLANATIONS = {
+    131047: "Plus de 24 h depuis le dernier message du client : seul un modèle de message approuvé peut être envoyé.",
+    131026: "Message non distribuable : ce numéro n'utilise pas WhatsApp ou n'a pas accepté les conditions.",
+    190: "L'accès à WhatsApp a expiré : reconnectez WhatsApp depuis le tableau de bord.",
+    131056: "Trop de messages envoyés à ce client en peu de temps : réessayez dans un instant.",
+    130429: "Limite d'envoi de WhatsApp atteinte : réessayez dans un instant.",
+    131051: "Type de message non pris en charge par WhatsApp.",
+    470: "Plus de 24 h depuis le dernier message du client : seul un modèle de message approuvé peut être envoyé.",
+}
+WHATSAPP_ERROR_DEFAULT = "WhatsApp a refusé ce message."
+ERROR_NOT_CONNECTED = -1  # our own code: no active WhatsApp connection when the message had to leave
+WHATSAPP_ERROR_EXPLANATIONS[ERROR_NOT_CONNECTED] = "WhatsApp n'est pas connecté : le message n'a pas pu partir."
+
+
+def error_explanation(code: int | None) -> str:
+    """The French reason shown on a failed message."""
+    if code is None:
+        return ""
+    return WHATSAPP_ERROR_EXPLANATIONS.get(code, WHATSAPP_ERROR_DEFAULT)
 
 
 class Contact(models.Model):
@@ -70,7 +135,12 @@ class Conversation(models.Model):
     status = models.CharField(
         "statut", max_length=12, choices=ConversationStatus.choices, default=ConversationStatus.PENDING
     )
-    is_ai = models.BooleanField("gérée par l'IA", default=True)
+    mode = models.CharField("mode", max_length=5, choices=ConversationMode.choices, default=ConversationMode.AI)
+    # Started by a customer while the plan's monthly cap was reached: stored (nothing is lost) but not
+    # counted, and the assistant stays silent there until a later month has room.
+    over_quota = models.BooleanField("hors quota du plan", default=False)
+    # The customer's last message: WhatsApp allows free text only within 24 h of it.
+    last_inbound_at = models.DateTimeField("dernier message du client le", null=True, blank=True)
     unread_count = models.PositiveIntegerField("messages non lus", default=0)
     last_message_preview = models.CharField("dernier message", max_length=300, blank=True)
     last_message_at = models.DateTimeField("dernier message le", db_index=True)
@@ -96,12 +166,36 @@ class Message(models.Model):
     category = models.CharField("catégorie de question", max_length=10, choices=QuestionCategory.choices, blank=True)
     # On AI answers: was the answer right? None until someone (the owner, a review) judges it.
     accurate = models.BooleanField("réponse correcte", null=True, blank=True)
+    intent = models.CharField("intention", max_length=20, choices=Intent.choices, blank=True)
+    kind = models.CharField("type", max_length=12, choices=MessageKind.choices, default=MessageKind.TEXT)
+    # WhatsApp's id of the message: Meta's for inbound ones, the Graph API's answer for outbound ones.
+    # NULL for an outbound message not yet accepted by Meta (and for the owner's drafts).
+    wamid = models.CharField("identifiant WhatsApp", max_length=160, unique=True, null=True, blank=True)
+    latitude = models.FloatField("latitude", null=True, blank=True)
+    longitude = models.FloatField("longitude", null=True, blank=True)
+    media_id = models.CharField("identifiant du média", max_length=64, blank=True)
+    error_code = models.IntegerField("code d'erreur WhatsApp", null=True, blank=True)
+    error_title = models.CharField("erreur", max_length=300, blank=True)
+    # An assistant reply: the inbound message it answers and its rank among the replies to it. Recorded
+    # before sending, so a task that runs again sends only what Meta never acknowledged.
+    reply_to = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="replies", verbose_name="en réponse à"
+    )
+    reply_index = models.PositiveSmallIntegerField("rang de la réponse", null=True, blank=True)
+    buttons = models.JSONField("boutons", default=list, blank=True)
+    # An inbound message: when the assistant's turn on it ended (replied, silent, or not its turn).
+    handled_at = models.DateTimeField("traité le", null=True, blank=True)
+    status_at = models.DateTimeField("statut mis à jour le", null=True, blank=True)
+    created_at = models.DateTimeField("enregistré le", auto_now_add=True, null=True)
 
     class Meta:
         verbose_name = "message"
         verbose_name_plural = "messages"
         ordering = ["-sent_at", "-id"]
         indexes = [models.Index(fields=["conversation", "-sent_at"], name="conversations_message_time")]
+        constraints = [
+            models.UniqueConstraint(fields=["reply_to", "reply_index"], name="conversations_message_reply_unique"),
+        ]
 
     def __str__(self) -> str:
         return self.content[:50]

@@ -1,10 +1,13 @@
 """Reads for the conversations page; each is a constant number of queries."""
 
+from datetime import timedelta
+
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
-from .models import Conversation, Message
+from .models import Conversation, Message, Sender
 
 
 def conversation_list(*, user, search: str = "", unread: bool = False) -> QuerySet[Conversation]:
@@ -24,11 +27,12 @@ def conversation_list(*, user, search: str = "", unread: bool = False) -> QueryS
 
 
 def conversation_counters(*, user) -> dict[str, int]:
-    """{total, unread (conversations), unreadMessages} in one query."""
+    """{total, unread (conversations), unread_messages, over_quota} in one query."""
     return Conversation.objects.filter(owner=user).aggregate(
         total=Count("id"),
         unread=Count("id", filter=Q(unread_count__gt=0)),
-        unreadMessages=Coalesce(Sum("unread_count"), 0),
+        unread_messages=Coalesce(Sum("unread_count"), 0),
+        over_quota=Count("id", filter=Q(over_quota=True)),
     )
 
 
@@ -45,3 +49,21 @@ def message_list(*, conversation: Conversation) -> QuerySet[Message]:
 def message_get(*, conversation: Conversation, message_id: int) -> Message:
     """A message of the (already scoped) conversation, or 404."""
     return get_object_or_404(Message, pk=message_id, conversation=conversation)
+
+
+def inbound_pending(*, conversation_id: int) -> QuerySet[Message]:
+    """The customer's WhatsApp messages the assistant has not handled yet, in arrival order."""
+    return Message.objects.filter(
+        conversation_id=conversation_id, sender=Sender.USER, handled_at__isnull=True, wamid__isnull=False
+    ).order_by("sent_at", "id")
+
+
+def conversations_waiting(*, older_than_seconds: int = 60, limit: int = 500) -> list[int]:
+    """Conversations with customer WhatsApp messages stored more than ``older_than_seconds`` ago and
+    still not handled by the assistant."""
+    before = timezone.now() - timedelta(seconds=older_than_seconds)
+    return list(
+        Message.objects.filter(sender=Sender.USER, handled_at__isnull=True, wamid__isnull=False, created_at__lt=before)
+        .values_list("conversation_id", flat=True)
+        .distinct()[:limit]
+    )

@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
-from .models import ConversationStatus, MessageStatus, Sender
+from .models import ConversationMode, ConversationStatus, MessageKind, MessageStatus, Sender, error_explanation
+from .services import conversation_window_open
 
 MSG_CONTENT_REQUIRED = "Le message ne peut pas être vide."
 MSG_CONTENT_TOO_LONG = "Le message ne peut pas dépasser 4096 caractères."
@@ -12,21 +13,32 @@ MSG_BOOLEAN_INVALID = "Valeur invalide : utilisez true ou false."
 class ContactOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    whatsappNumber = serializers.CharField(source="whatsapp_number")  # noqa: N815
+    whatsapp_number = serializers.CharField(help_text="E.164, par exemple +2250748017823.")
 
 
 class ConversationOutputSerializer(serializers.Serializer):
-    """SPEC.md's Conversation shape: contact, last message, time, unread count, status, isAI."""
+    """SPEC.md's Conversation shape (snake_case): contact, last message, time, unread count, status, mode."""
 
     id = serializers.IntegerField()
     contact = ContactOutputSerializer()
-    lastMessage = serializers.CharField(source="last_message_preview")  # noqa: N815
+    last_message = serializers.CharField(source="last_message_preview")
     time = serializers.DateTimeField(source="last_message_at")
     unread = serializers.IntegerField(source="unread_count")
     status = serializers.ChoiceField(choices=ConversationStatus.choices)
-    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
-    isAI = serializers.BooleanField(source="is_ai")  # noqa: N815
-    createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
+    status_label = serializers.CharField(source="get_status_display")
+    mode = serializers.ChoiceField(
+        choices=ConversationMode.choices, help_text="ai : l'assistant répond ; human : le propriétaire seul."
+    )
+    over_quota = serializers.BooleanField(
+        help_text="Commencée alors que la limite mensuelle du plan était atteinte : l'assistant n'y répond pas."
+    )
+    window_open = serializers.SerializerMethodField(
+        help_text="Moins de 24 h depuis le dernier message du client : le texte libre est permis."
+    )
+    created_at = serializers.DateTimeField()
+
+    def get_window_open(self, conversation) -> bool:
+        return conversation_window_open(conversation)
 
 
 class ChatMessageOutputSerializer(serializers.Serializer):
@@ -34,21 +46,31 @@ class ChatMessageOutputSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     sender = serializers.ChoiceField(choices=Sender.choices)
-    senderLabel = serializers.CharField(source="get_sender_display")  # noqa: N815
+    sender_label = serializers.CharField(source="get_sender_display")
     content = serializers.CharField()
+    kind = serializers.ChoiceField(choices=MessageKind.choices)
     time = serializers.DateTimeField(source="sent_at")
     status = serializers.ChoiceField(choices=MessageStatus.choices)
-    statusLabel = serializers.CharField(source="get_status_display")  # noqa: N815
+    status_label = serializers.CharField(source="get_status_display")
+    error_code = serializers.IntegerField(allow_null=True, help_text="Code d'erreur de Meta (statut failed).")
+    error_reason = serializers.SerializerMethodField(help_text="Explication en français de l'échec.")
+    intent = serializers.CharField(help_text="Intention du message du client (vide si non classé).")
+    latitude = serializers.FloatField(allow_null=True)
+    longitude = serializers.FloatField(allow_null=True)
     category = serializers.CharField(help_text="Catégorie de la question (vide si non classée).")
     accurate = serializers.BooleanField(
         allow_null=True, help_text="Réponse de l'IA jugée correcte (true/false), null si non évaluée."
     )
 
+    def get_error_reason(self, message) -> str:
+        return error_explanation(message.error_code) if message.status == MessageStatus.FAILED else ""
+
 
 class ConversationCountersSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     unread = serializers.IntegerField(help_text="Conversations avec des messages non lus.")
-    unreadMessages = serializers.IntegerField()  # noqa: N815
+    unread_messages = serializers.IntegerField()
+    over_quota = serializers.IntegerField(help_text="Conversations hors quota du plan (assistant muet).")
 
 
 class ConversationListResponseSerializer(serializers.Serializer):
@@ -92,8 +114,8 @@ class ConversationStartInputSerializer(serializers.Serializer):
     name = serializers.CharField(
         max_length=120, error_messages={"required": MSG_NAME_REQUIRED, "blank": MSG_NAME_REQUIRED}
     )
-    whatsappNumber = serializers.RegexField(  # noqa: N815
-        r"^\+[0-9]{8,15}$",
+    whatsapp_number = serializers.CharField(
+        max_length=30,
         error_messages={"required": MSG_NUMBER_INVALID, "blank": MSG_NUMBER_INVALID, "invalid": MSG_NUMBER_INVALID},
     )
     content = _content_field()
@@ -108,3 +130,34 @@ class ChatMessageRateInputSerializer(serializers.Serializer):
     accurate = serializers.BooleanField(
         error_messages={"required": MSG_BOOLEAN_INVALID, "null": MSG_BOOLEAN_INVALID, "invalid": MSG_BOOLEAN_INVALID}
     )
+
+
+MSG_MODE_INVALID = "Mode invalide : « ai » ou « human »."
+MSG_TEMPLATE_REQUIRED = "Choisissez un modèle de message."
+
+
+class ConversationUpdateInputSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(
+        choices=ConversationMode.choices,
+        error_messages={"required": MSG_MODE_INVALID, "invalid_choice": MSG_MODE_INVALID, "null": MSG_MODE_INVALID},
+    )
+
+
+class ChatTemplateSendInputSerializer(serializers.Serializer):
+    name = serializers.RegexField(
+        r"^[a-z0-9_]{1,512}$",
+        error_messages={
+            "required": MSG_TEMPLATE_REQUIRED,
+            "blank": MSG_TEMPLATE_REQUIRED,
+            "invalid": MSG_TEMPLATE_REQUIRED,
+        },
+    )
+    language = serializers.RegexField(
+        r"^[a-zA-Z_]{2,15}$",
+        error_messages={
+            "required": MSG_TEMPLATE_REQUIRED,
+            "blank": MSG_TEMPLATE_REQUIRED,
+            "invalid": MSG_TEMPLATE_REQUIRED,
+        },
+    )
+    body = serializers.CharField(required=False, allow_blank=True, default="", max_length=1024)

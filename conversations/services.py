@@ -1,31 +1,77 @@
-"""Writes for conversations. The WhatsApp integration that follows calls ``message_receive`` for
-an incoming message and delivers the owner's messages stored by ``message_send_by_owner`` (status
-``pending``), updating their status as WhatsApp reports it."""
+"""Writes for conversations.
 
-from datetime import datetime
+Inbound messages are stored first, whatever happens next (``message_store_inbound``): at the plan's
+cap the conversation is kept, flagged ``over_quota`` and the assistant stays silent there. The
+WhatsApp channel (``integrations.whatsapp``) delivers the outbound messages these functions record
+with status ``pending`` and reports their statuses back through ``message_status_update``.
+"""
 
-from django.db import transaction
+import logging
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from core.exceptions import ApplicationError
+from core.phone import InvalidPhoneNumber, phone_to_e164
 from subscriptions.services import conversation_quota_consume
 
-from .models import Contact, Conversation, ConversationStatus, Message, MessageStatus, Sender
+from .models import (
+    Contact,
+    Conversation,
+    ConversationMode,
+    ConversationStatus,
+    Message,
+    MessageKind,
+    MessageStatus,
+    Sender,
+)
+
+logger = logging.getLogger("flux.conversations")
 
 PREVIEW_LENGTH = 300
+WINDOW = timedelta(hours=24)
 MSG_EMPTY_MESSAGE = "Le message ne peut pas être vide."
+MSG_NUMBER_INVALID = "Numéro WhatsApp invalide : chiffres uniquement, avec l'indicatif (+225...)."
+MSG_WINDOW_CLOSED = (
+    "Plus de 24 h depuis le dernier message du client : WhatsApp n'autorise qu'un modèle de message approuvé."
+)
+
+# Statuses only move forward: a status may replace only those listed for it.
+_FORWARD = {
+    MessageStatus.SENT: [MessageStatus.PENDING],
+    MessageStatus.DELIVERED: [MessageStatus.PENDING, MessageStatus.SENT],
+    MessageStatus.READ: [MessageStatus.PENDING, MessageStatus.SENT, MessageStatus.DELIVERED],
+    MessageStatus.FAILED: [MessageStatus.PENDING, MessageStatus.SENT, MessageStatus.DELIVERED],
+}
 
 
 def _preview(content: str) -> str:
     return " ".join(content.split())[:PREVIEW_LENGTH]
 
 
+def _number(whatsapp_number: str) -> str:
+    try:
+        return phone_to_e164(whatsapp_number)
+    except InvalidPhoneNumber:
+        raise ApplicationError(
+            MSG_NUMBER_INVALID, code="validation_error", errors={"whatsapp_number": [MSG_NUMBER_INVALID]}
+        ) from None
+
+
+def _locked_contact(*, user, whatsapp_number: str, name: str) -> Contact:
+    """The account's contact for this number (E.164), created if needed and locked for this transaction:
+    two messages arriving together from a new number start one conversation."""
+    contact, _ = Contact.objects.get_or_create(owner=user, whatsapp_number=whatsapp_number, defaults={"name": name})
+    return Contact.objects.select_for_update().get(pk=contact.pk)
+
+
 @transaction.atomic
 def conversation_start(
     *, user, name: str, whatsapp_number: str, at: datetime | None = None
 ) -> tuple[Conversation, bool]:
-    """The account's conversation with this WhatsApp number, started if there is none yet.
+    """The account's conversation with this WhatsApp number, started by the owner if there is none yet.
 
     Starting one counts against the plan's monthly conversation cap
     (``subscriptions.services.conversation_quota_consume``, in this transaction): at the cap it
@@ -33,21 +79,39 @@ def conversation_start(
     conversation costs nothing. Returns (conversation, created).
     """
     at = at or timezone.now()
-    contact, _ = Contact.objects.get_or_create(owner=user, whatsapp_number=whatsapp_number, defaults={"name": name})
-    # Lock the contact so two messages arriving together from a new number start one conversation.
-    list(Contact.objects.select_for_update().filter(pk=contact.pk))
+    contact = _locked_contact(user=user, whatsapp_number=_number(whatsapp_number), name=name)
     existing = Conversation.objects.filter(contact=contact).select_related("contact").first()
     if existing is not None:
         return existing, False
     conversation_quota_consume(user=user, at=at)
     conversation = Conversation.objects.create(
+        owner=user, contact=contact, status=ConversationStatus.PENDING, last_message_at=at, created_at=at
+    )
+    return conversation, True
+
+
+def _customer_conversation(*, user, contact: Contact, at: datetime) -> Conversation:
+    """The contact's conversation; a new one counts in the monthly quota, or is flagged ``over_quota``
+    at the cap (stored all the same: a customer's message is never lost)."""
+    existing = Conversation.objects.filter(contact=contact).select_related("contact").first()
+    if existing is not None:
+        return existing
+    over_quota = False
+    try:
+        conversation_quota_consume(user=user, at=at)
+    except ApplicationError as exc:
+        if exc.code != "plan_limit_reached":
+            raise
+        over_quota = True
+        logger.info("Account %s is at its plan's cap: conversation stored, assistant silent", user.pk)
+    return Conversation.objects.create(
         owner=user,
         contact=contact,
         status=ConversationStatus.PENDING,
+        over_quota=over_quota,
         last_message_at=at,
         created_at=at,
     )
-    return conversation, True
 
 
 def _append(
@@ -61,6 +125,7 @@ def _append(
     category: str = "",
     accurate: bool | None = None,
     unread_increment: int = 0,
+    **fields,
 ) -> Message:
     content = content.strip()
     if not content:
@@ -73,34 +138,181 @@ def _append(
         status=status,
         category=category,
         accurate=accurate,
+        **fields,
     )
-    Conversation.objects.filter(pk=conversation.pk).update(
-        status=conversation_status,
-        last_message_preview=_preview(content),
-        last_message_at=at,
-        unread_count=F("unread_count") + unread_increment,
+    updates = {
+        "status": conversation_status,
+        "last_message_preview": _preview(content),
+        "last_message_at": at,
+        "unread_count": F("unread_count") + unread_increment,
+    }
+    if sender == Sender.USER:
+        updates["last_inbound_at"] = at
+    Conversation.objects.filter(pk=conversation.pk).update(**updates)
+    conversation.refresh_from_db(
+        fields=["status", "last_message_preview", "last_message_at", "unread_count", "last_inbound_at"]
     )
-    conversation.refresh_from_db(fields=["status", "last_message_preview", "last_message_at", "unread_count"])
     return message
 
 
 @transaction.atomic
+def message_store_inbound(
+    *,
+    user,
+    whatsapp_number: str,
+    name: str,
+    content: str,
+    wamid: str | None = None,
+    kind: str = MessageKind.TEXT,
+    latitude: float | None = None,
+    longitude: float | None = None,
+    media_id: str = "",
+    category: str = "",
+    at: datetime | None = None,
+) -> Message | None:
+    """Store a customer's message (E.164 number), starting the conversation if it is new.
+
+    Idempotent on ``wamid``: a message already stored returns None (Meta retries, concurrent
+    duplicates: the unique index makes the second writer wait for the first and then fail, which
+    the savepoint turns into None). The contact row is locked for the transaction, so messages of
+    one contact are stored one after the other.
+    """
+    at = at or timezone.now()
+    if wamid and Message.objects.filter(wamid=wamid).exists():
+        return None
+    contact = _locked_contact(user=user, whatsapp_number=_number(whatsapp_number), name=name or whatsapp_number)
+    conversation = _customer_conversation(user=user, contact=contact, at=at)
+    try:
+        with transaction.atomic():
+            return _append(
+                conversation,
+                sender=Sender.USER,
+                content=content,
+                status=MessageStatus.RECEIVED,
+                at=at,
+                conversation_status=ConversationStatus.PENDING,
+                category=category,
+                unread_increment=1,
+                wamid=wamid,
+                kind=kind,
+                latitude=latitude,
+                longitude=longitude,
+                media_id=media_id,
+            )
+    except IntegrityError:
+        if wamid and Message.objects.filter(wamid=wamid).exists():
+            return None
+        raise
+
+
 def message_receive(
     *, user, whatsapp_number: str, name: str, content: str, category: str = "", at: datetime | None = None
 ) -> Message:
-    """Store a customer's message, starting the conversation (and counting it) if it is new."""
-    at = at or timezone.now()
-    conversation, _ = conversation_start(user=user, name=name, whatsapp_number=whatsapp_number, at=at)
-    return _append(
-        conversation,
-        sender=Sender.USER,
-        content=content,
-        status=MessageStatus.RECEIVED,
-        at=at,
-        conversation_status=ConversationStatus.PENDING,
-        category=category,
-        unread_increment=1,
+    """Store a customer's message that has no WhatsApp id (demo data, tests): never refused at the cap."""
+    return message_store_inbound(
+        user=user, whatsapp_number=whatsapp_number, name=name, content=content, category=category, at=at
     )
+
+
+def conversation_window_open(conversation: Conversation, *, at: datetime | None = None) -> bool:
+    """Free text is allowed within 24 h of the customer's last message."""
+    last = conversation.last_inbound_at
+    return last is not None and (at or timezone.now()) - last < WINDOW
+
+
+@transaction.atomic
+def conversation_mode_set(*, conversation: Conversation, mode: str) -> Conversation:
+    """``human``: the owner answers and the assistant never does there; ``ai``: handed back."""
+    if mode not in ConversationMode.values:
+        raise ValueError(f"unknown mode {mode!r}")
+    Conversation.objects.filter(pk=conversation.pk).update(mode=mode)
+    conversation.mode = mode
+    return conversation
+
+
+def _deliver_on_commit(message: Message) -> None:
+    # The channel lives in integrations, which depends on this app: imported when needed, not at load.
+    from integrations.whatsapp.tasks import whatsapp_message_deliver
+
+    transaction.on_commit(lambda: whatsapp_message_deliver.delay(message.pk))
+
+
+@transaction.atomic
+def message_status_update(
+    *, wamid: str, status: str, at: datetime | None = None, error_code: int | None = None, error_title: str = ""
+) -> Message | None:
+    """Apply a WhatsApp status to the outbound message ``wamid``, forward only (a late ``delivered``
+    never overwrites ``read``). Returns the message when it changed, else None."""
+    allowed_from = _FORWARD.get(status)
+    if not allowed_from or not wamid:
+        return None
+    fields = {"status": status, "status_at": at or timezone.now()}
+    if status == MessageStatus.FAILED:
+        fields.update(error_code=error_code, error_title=(error_title or "")[:300])
+    changed = Message.objects.filter(wamid=wamid, status__in=allowed_from).exclude(sender=Sender.USER).update(**fields)
+    return Message.objects.filter(wamid=wamid).first() if changed else None
+
+
+def message_sent(*, message: Message, wamid: str) -> Message:
+    """Meta accepted the message: record its id (status ``sent`` unless a status already moved it)."""
+    Message.objects.filter(pk=message.pk).update(wamid=wamid, status_at=timezone.now())
+    Message.objects.filter(pk=message.pk, status=MessageStatus.PENDING).update(status=MessageStatus.SENT)
+    message.refresh_from_db(fields=["wamid", "status", "status_at"])
+    return message
+
+
+def message_failed(*, message: Message, error_code: int | None, error_title: str) -> Message:
+    Message.objects.filter(pk=message.pk).exclude(status=MessageStatus.READ).update(
+        status=MessageStatus.FAILED, error_code=error_code, error_title=error_title[:300], status_at=timezone.now()
+    )
+    message.refresh_from_db(fields=["status", "error_code", "error_title", "status_at"])
+    return message
+
+
+@transaction.atomic
+def replies_record(*, message: Message, replies) -> list[Message]:
+    """Record the assistant's replies to the inbound ``message`` before any is sent (status ``pending``,
+    keyed by (message, index)). Replies already recorded are returned as they are: a task that runs
+    again never asks the responder twice nor sends a reply twice."""
+    existing = list(message.replies.order_by("reply_index"))
+    if existing:
+        return existing
+    conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
+    recorded = []
+    for index, reply in enumerate(replies):
+        recorded.append(
+            _append(
+                conversation,
+                sender=Sender.AI,
+                content=reply.text,
+                status=MessageStatus.PENDING,
+                at=timezone.now(),
+                conversation_status=ConversationStatus.AI_RESPONSE,
+                reply_to=message,
+                reply_index=index,
+                buttons=list(reply.buttons),
+                kind=MessageKind.INTERACTIVE if reply.buttons else MessageKind.TEXT,
+            )
+        )
+    return recorded
+
+
+def message_handled(*, message: Message) -> None:
+    Message.objects.filter(pk=message.pk, handled_at__isnull=True).update(handled_at=timezone.now())
+
+
+def conversation_quota_retry(*, conversation: Conversation) -> Conversation:
+    """An over-quota conversation counts (and the assistant speaks) once a later month has room."""
+    if not conversation.over_quota:
+        return conversation
+    with transaction.atomic():
+        try:
+            conversation_quota_consume(user=conversation.owner)
+        except ApplicationError:
+            return conversation
+        Conversation.objects.filter(pk=conversation.pk).update(over_quota=False)
+    conversation.over_quota = False
+    return conversation
 
 
 @transaction.atomic
@@ -143,6 +355,48 @@ def message_send_by_owner(*, user, conversation: Conversation, content: str, at:
         conversation_status=ConversationStatus.DELIVERED,
     )
     conversation_mark_read(conversation=conversation)
+    _deliver_on_commit(message)
+    return message
+
+
+@transaction.atomic
+def conversation_start_by_owner(
+    *, user, name: str, whatsapp_number: str, content: str
+) -> tuple[Conversation, Message, bool]:
+    """The owner writes to a number: the conversation (started and counted if new) and the message."""
+    conversation, created = conversation_start(user=user, name=name, whatsapp_number=whatsapp_number)
+    message = message_send_by_owner(user=user, conversation=conversation, content=content)
+    return conversation, message, created
+
+
+@transaction.atomic
+def message_reply_by_owner(*, user, conversation: Conversation, content: str) -> Message:
+    """The owner's free-text reply in an existing conversation: only within WhatsApp's 24 h window
+    (409 ``whatsapp_window_closed`` outside it: the dashboard offers templates instead)."""
+    if not conversation_window_open(conversation):
+        raise ApplicationError(MSG_WINDOW_CLOSED, code="whatsapp_window_closed", status_code=409)
+    return message_send_by_owner(user=user, conversation=conversation, content=content)
+
+
+@transaction.atomic
+def message_send_template_by_owner(
+    *, user, conversation: Conversation, name: str, language: str, body: str = ""
+) -> Message:
+    """An approved template, the only message WhatsApp accepts outside the 24 h window."""
+    if conversation.owner_id != user.pk:
+        raise ValueError("The conversation belongs to another account.")
+    message = _append(
+        conversation,
+        sender=Sender.AGENT,
+        content=body or f"[Modèle « {name} »]",
+        status=MessageStatus.PENDING,
+        at=timezone.now(),
+        conversation_status=ConversationStatus.DELIVERED,
+        kind=MessageKind.TEMPLATE,
+        buttons=[{"template": name, "language": language}],
+    )
+    conversation_mark_read(conversation=conversation)
+    _deliver_on_commit(message)
     return message
 
 

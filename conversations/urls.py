@@ -5,6 +5,12 @@ from . import apis
 # Included at the API root: /api/v1/conversations, /api/v1/conversations/<id>/messages, ...
 urlpatterns = [
     path("conversations", apis.ConversationListApi.as_view(), name="conversations"),
+    path("conversations/<int:conversation_id>", apis.ConversationDetailApi.as_view(), name="conversation"),
+    path(
+        "conversations/<int:conversation_id>/templates",
+        apis.ConversationTemplateSendApi.as_view(),
+        name="conversation-templates",
+    ),
     path(
         "conversations/<int:conversation_id>/messages",
         apis.ConversationMessageListApi.as_view(),

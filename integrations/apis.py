@@ -8,8 +8,9 @@ from .serializers import (
     WhatsAppConnectInputSerializer,
     WhatsAppConnectOutputSerializer,
     WhatsAppStatusOutputSerializer,
+    WhatsAppTemplateListOutputSerializer,
 )
-from .services import whatsapp_connect, whatsapp_disconnect
+from .services import whatsapp_connect, whatsapp_disconnect, whatsapp_templates_list
 
 TAGS = ["integrations"]
 
@@ -93,3 +94,18 @@ class WhatsAppDisconnectApi(APIView):
     def post(self, request):
         connection = whatsapp_disconnect(user=request.user, by=request.user)
         return Response(WhatsAppStatusOutputSerializer.from_connection(connection).data)
+
+
+class WhatsAppTemplateListApi(APIView):
+    @extend_schema(
+        operation_id="integrations_whatsapp_templates",
+        summary="Modèles de message approuvés du compte WhatsApp",
+        description="Lus sur l'API Graph de Meta (mis en cache 10 minutes). Seuls ces modèles peuvent être "
+        "envoyés plus de 24 h après le dernier message du client. 409 `whatsapp_not_connected` sans "
+        "connexion, 502 `whatsapp_unavailable` si Meta ne répond pas.",
+        responses=WhatsAppTemplateListOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        templates = whatsapp_templates_list(user=request.user)
+        return Response(WhatsAppTemplateListOutputSerializer({"results": templates}).data)

@@ -10,9 +10,13 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from .crypto import parse_keys
+from .whatsapp.client import graph_url_problem
 
 
 def check_whatsapp_settings() -> None:
+    problem = graph_url_problem(settings.WHATSAPP_GRAPH_URL)
+    if problem:
+        raise ImproperlyConfigured(problem)
     configured_key = settings.WHATSAPP_TOKEN_KEY
     if configured_key:
         try:

@@ -31,6 +31,12 @@ class WhatsAppConnection(models.Model):
     credential_type = models.CharField("type d'identifiant", max_length=20, choices=CredentialType.choices, blank=True)
     waba_id = models.CharField("identifiant WhatsApp Business", max_length=32, blank=True)
     phone_number_id = models.CharField("identifiant du numéro", max_length=32, blank=True)
+    display_phone_number = models.CharField("numéro affiché", max_length=32, blank=True)
+    verified_name = models.CharField("nom vérifié", max_length=200, blank=True)
+    # Fernet ciphertext of the two-step verification PIN set when the number was registered.
+    pin_ciphertext = models.TextField("PIN chiffré", blank=True, editable=False)
+    # Set when Meta refused the token (error 190): the dashboard asks the owner to reconnect.
+    token_invalid_at = models.DateTimeField("jeton refusé par Meta le", null=True, blank=True)
     connected_at = models.DateTimeField("connecté le", null=True, blank=True)
     disconnected_at = models.DateTimeField("déconnecté le", null=True, blank=True)
     disconnected_by = models.ForeignKey(
@@ -47,6 +53,7 @@ class WhatsAppConnection(models.Model):
     class Meta:
         verbose_name = "connexion WhatsApp"
         verbose_name_plural = "connexions WhatsApp"
+        indexes = [models.Index(fields=["phone_number_id"], name="integrations_wa_phone_id")]
 
     def __str__(self) -> str:
         return f"WhatsApp de {self.owner_id} ({self.get_status_display()})"

@@ -101,6 +101,11 @@ class WhatsAppStatusOutputSerializer(serializers.Serializer):
     disconnected_at = serializers.DateTimeField(allow_null=True)
     waba_id = serializers.CharField(allow_null=True)
     phone_number_id = serializers.CharField(allow_null=True)
+    display_phone_number = serializers.CharField(allow_null=True, help_text="Numéro connecté, tel que Meta l'affiche.")
+    verified_name = serializers.CharField(allow_null=True, help_text="Nom vérifié du compte WhatsApp Business.")
+    needs_reconnect = serializers.BooleanField(
+        help_text="Meta a refusé le jeton (erreur 190) : le tableau de bord affiche « Reconnectez WhatsApp »."
+    )
 
     @staticmethod
     def from_connection(connection) -> "WhatsAppStatusOutputSerializer":
@@ -112,6 +117,9 @@ class WhatsAppStatusOutputSerializer(serializers.Serializer):
                 "disconnected_at": None,
                 "waba_id": None,
                 "phone_number_id": None,
+                "display_phone_number": None,
+                "verified_name": None,
+                "needs_reconnect": False,
             }
         else:
             data = {
@@ -121,6 +129,9 @@ class WhatsAppStatusOutputSerializer(serializers.Serializer):
                 "disconnected_at": connection.disconnected_at,
                 "waba_id": connection.waba_id or None,
                 "phone_number_id": connection.phone_number_id or None,
+                "display_phone_number": connection.display_phone_number or None,
+                "verified_name": connection.verified_name or None,
+                "needs_reconnect": connection.is_connected and connection.token_invalid_at is not None,
             }
         return WhatsAppStatusOutputSerializer(data)
 
@@ -128,3 +139,14 @@ class WhatsAppStatusOutputSerializer(serializers.Serializer):
 class WhatsAppConnectOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["success"], help_text="Toujours « success » (SPEC.md section 7).")
     connection = WhatsAppStatusOutputSerializer()
+
+
+class WhatsAppTemplateOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    language = serializers.CharField()
+    category = serializers.CharField()
+    body = serializers.CharField(help_text="Texte du modèle (avec ses variables {{1}}…).")
+
+
+class WhatsAppTemplateListOutputSerializer(serializers.Serializer):
+    results = WhatsAppTemplateOutputSerializer(many=True)

@@ -2,14 +2,17 @@
 
 import logging
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from core.exceptions import ApplicationError
 
-from .crypto import encrypt_token
+from .crypto import decrypt_token
 from .models import ConnectionStatus, CredentialType, WhatsAppConnection
-from .whatsapp import client
+from .whatsapp import client, relay
+from .whatsapp.client import GraphError
+from .whatsapp.services import connection_record, embedded_signup_complete
 
 logger = logging.getLogger("flux.integrations.whatsapp")
 
@@ -22,41 +25,52 @@ ERROR_UNAVAILABLE = "whatsapp_unavailable"
 def whatsapp_connect(
     *, user, access_token: str = "", code: str = "", waba_id: str = "", phone_number_id: str = ""
 ) -> WhatsAppConnection:
-    """Relay the credential to the token webhook and, when it answers success, record the connection.
+    """Connect the account's WhatsApp number from the dashboard's Facebook flow.
 
     Exactly one of ``access_token`` (the classic login flow) or ``code`` (Embedded Signup) is given.
-    On any failure the account's existing connection is left untouched and ``ApplicationError`` is
-    raised with SPEC.md's message: 503 ``whatsapp_unavailable`` when the webhook is not configured
-    (or not allowed, e.g. plain http in production), 502 ``whatsapp_configuration_failed`` otherwise.
-    The credential is stored encrypted and never logged.
+    With ``FACEBOOK_APP_SECRET`` set and a code, the server completes Embedded Signup itself (code
+    exchange, app subscription, number registration with a generated PIN, display number and name).
+    With ``WHATSAPP_TOKEN_WEBHOOK_URL`` set, the credential (the exchanged token when the server
+    completed the signup) is relayed there as SPEC.md says. Neither configured: 503
+    ``whatsapp_unavailable``. Any failure: 502 ``whatsapp_configuration_failed`` and the account's
+    existing connection is left untouched. The credential is stored encrypted and never logged.
     """
     if bool(access_token) == bool(code):
         raise TypeError("Give exactly one of access_token or code")
     token, credential_type = (
         (access_token, CredentialType.ACCESS_TOKEN) if access_token else (code, CredentialType.CODE)
     )
-    try:
-        client.relay_token(
-            token=token, credential_type=credential_type, waba_id=waba_id, phone_number_id=phone_number_id
-        )
-    except client.WebhookNotConfigured as exc:
-        logger.error("WhatsApp connection refused for account %s: %s", user.pk, exc)
-        raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_UNAVAILABLE, status_code=503) from None
-    except client.WebhookFailed as exc:
-        logger.warning("WhatsApp token relay to %s failed for account %s: %s", client.webhook_host(), user.pk, exc)
-        raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
+    completed = {}
+    server_side = bool(settings.FACEBOOK_APP_SECRET)
+    if server_side and code:
+        if not (waba_id and phone_number_id):
+            raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502)
+        try:
+            completed = embedded_signup_complete(code=code, waba_id=waba_id, phone_number_id=phone_number_id)
+        except GraphError as exc:
+            logger.warning("Embedded Signup failed for account %s: %s (code %s)", user.pk, exc, exc.code)
+            raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
+        token, credential_type = completed.pop("token"), CredentialType.ACCESS_TOKEN
+    if settings.WHATSAPP_TOKEN_WEBHOOK_URL or not server_side:
+        try:
+            relay.relay_token(
+                token=token, credential_type=credential_type, waba_id=waba_id, phone_number_id=phone_number_id
+            )
+        except relay.WebhookNotConfigured as exc:
+            logger.error("WhatsApp connection refused for account %s: %s", user.pk, exc)
+            raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_UNAVAILABLE, status_code=503) from None
+        except relay.WebhookFailed as exc:
+            logger.warning("WhatsApp token relay to %s failed for account %s: %s", relay.webhook_host(), user.pk, exc)
+            raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
 
-    with transaction.atomic():
-        connection, _ = WhatsAppConnection.objects.select_for_update().get_or_create(owner=user)
-        connection.status = ConnectionStatus.CONNECTED
-        connection.token_ciphertext = encrypt_token(token)
-        connection.credential_type = credential_type
-        connection.waba_id = waba_id
-        connection.phone_number_id = phone_number_id
-        connection.connected_at = timezone.now()
-        connection.disconnected_at = None
-        connection.disconnected_by = None
-        connection.save()
+    connection = connection_record(
+        user=user,
+        token=token,
+        credential_type=credential_type,
+        waba_id=waba_id,
+        phone_number_id=phone_number_id,
+        **completed,
+    )
     logger.info(
         "WhatsApp connected for account %s (%s, WABA %s, number %s)",
         user.pk,
@@ -81,3 +95,19 @@ def whatsapp_disconnect(*, user, by) -> WhatsAppConnection | None:
         connection.save()
     logger.info("WhatsApp disconnected for account %s by account %s", user.pk, getattr(by, "pk", None))
     return connection
+
+
+MSG_NOT_CONNECTED = "WhatsApp n'est pas connecté : connectez votre numéro depuis le tableau de bord."
+MSG_META_UNAVAILABLE = "WhatsApp ne répond pas pour le moment. Réessayez dans un instant."
+
+
+def whatsapp_templates_list(*, user) -> list[dict]:
+    """The account's approved templates, from the Graph API (cached by the client)."""
+    connection = WhatsAppConnection.objects.filter(owner=user).first()
+    if connection is None or not connection.is_connected or not connection.waba_id:
+        raise ApplicationError(MSG_NOT_CONNECTED, code="whatsapp_not_connected", status_code=409)
+    try:
+        return client.templates_list(waba_id=connection.waba_id, token=decrypt_token(connection.token_ciphertext))
+    except GraphError as exc:
+        logger.warning("Templates of account %s unavailable: %s (code %s)", user.pk, exc, exc.code)
+        raise ApplicationError(MSG_META_UNAVAILABLE, code="whatsapp_unavailable", status_code=502) from None

@@ -1,8 +1,16 @@
 import factory
 from django.utils import timezone
 
-from conversations.models import Contact, Conversation, ConversationStatus, Message, MessageStatus, Sender
-from preferences.tests.factories import UserFactory
+from accounts.tests.factories import UserFactory
+from conversations.models import (
+    Contact,
+    Conversation,
+    ConversationMode,
+    ConversationStatus,
+    Message,
+    MessageStatus,
+    Sender,
+)
 
 
 class ContactFactory(factory.django.DjangoModelFactory):
@@ -21,11 +29,12 @@ class ConversationFactory(factory.django.DjangoModelFactory):
     owner = factory.SubFactory(UserFactory)
     contact = factory.SubFactory(ContactFactory, owner=factory.SelfAttribute("..owner"))
     status = ConversationStatus.AI_RESPONSE
-    is_ai = True
+    mode = ConversationMode.AI
     unread_count = 0
     last_message_preview = "Oui, le pagne wax est disponible à 8 000 F CFA."
     last_message_at = factory.LazyFunction(timezone.now)
     created_at = factory.LazyFunction(timezone.now)
+    last_inbound_at = factory.LazyFunction(timezone.now)
 
 
 class MessageFactory(factory.django.DjangoModelFactory):

@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
+from accounts.tests.factories import UserFactory
 from conversations.models import Conversation, Message
 from conversations.services import message_receive
-from preferences.tests.factories import UserFactory
 from subscriptions.selectors import conversation_usage
 
 

@@ -179,3 +179,41 @@ def bearer_client(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {RefreshToken.for_user(user).access_token}")
     return client
+
+
+@pytest.fixture
+def owner_bearer_api(owner) -> APIClient:
+    """``owner_api`` the way the dashboard authenticates: a real JWT, so the auth path is exercised too."""
+    return bearer_client(owner)
+
+
+# --- WhatsApp Cloud API --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def graph(settings):
+    """The fake Graph API, configured with the app secret, verify token and the echo responder."""
+    from . import meta, responders
+    from .fake_graph import VERSION, FakeGraph
+
+    fake = FakeGraph().start()
+    settings.WHATSAPP_GRAPH_URL = fake.url
+    settings.WHATSAPP_GRAPH_VERSION = VERSION
+    settings.FACEBOOK_APP_SECRET = meta.APP_SECRET
+    settings.FACEBOOK_APP_ID = "1234567890"
+    settings.WHATSAPP_VERIFY_TOKEN = meta.VERIFY_TOKEN
+    settings.WHATSAPP_RESPONDER = "integrations.tests.responders.echo"
+    settings.WHATSAPP_GRAPH_TIMEOUT = 5
+    settings.WHATSAPP_GRAPH_RETRY_DELAY = 0.01
+    responders.calls.clear()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def connection(owner):
+    """The owner's number, connected with a token, as the webhook's phone_number_id routes to it."""
+    from .factories import WhatsAppConnectionFactory
+    from .meta import PHONE_NUMBER_ID
+
+    return WhatsAppConnectionFactory(owner=owner, phone_number_id=PHONE_NUMBER_ID)

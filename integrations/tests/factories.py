@@ -1,26 +1,9 @@
 import factory
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.tests.factories import UserFactory
 from integrations.crypto import encrypt_token
 from integrations.models import ConnectionStatus, CredentialType, WhatsAppConnection
-
-
-class UserFactory(factory.django.DjangoModelFactory):
-    """A verified business owner."""
-
-    class Meta:
-        model = User
-        skip_postgeneration_save = True
-
-    prenom = "Awa"
-    nom = "Koné"
-    adresse_email = factory.Sequence(lambda n: f"whatsapp{n}@example.ci")
-    nom_entreprise = "Boutique Akwaba"
-    compte_verifie = True
-    otp_verified = True
-    # No password: these tests authenticate with JWTs, and hashing one costs a second per user.
-    password = "!"
 
 
 class StaffFactory(UserFactory):

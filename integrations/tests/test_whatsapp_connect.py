@@ -20,8 +20,8 @@ from integrations.serializers import (
 )
 from integrations.services import MSG_CONFIGURATION_FAILED
 
-from .conftest import WEBHOOK_PATH, bearer_client
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .conftest import WEBHOOK_PATH
+from .factories import WhatsAppConnectionFactory
 
 CONNECT = "/api/v1/integrations/whatsapp/connect"
 STATUS = "/api/v1/integrations/whatsapp/status"
@@ -29,16 +29,6 @@ TOKEN = "EAAGm0PX4ZCpsBAKsecret9Token0ZBqZCw"
 CODE = "AQBx7secretSignupCode-_42"
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory()
-
-
-@pytest.fixture
-def client(owner):
-    return bearer_client(owner)
 
 
 def assert_configuration_error(response, *, status_code=502, code="whatsapp_configuration_failed"):
@@ -55,8 +45,8 @@ def raw_token_column(owner) -> str:
 # --- success ---------------------------------------------------------------------------------
 
 
-def test_it_relays_the_token_in_the_json_body_and_records_the_connection(client, owner, webhook):
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+def test_it_relays_the_token_in_the_json_body_and_records_the_connection(owner_bearer_api, owner, webhook):
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert response.status_code == 200
     body = response.json()
@@ -74,8 +64,8 @@ def test_it_relays_the_token_in_the_json_body_and_records_the_connection(client,
     assert saved.connected_at is not None
 
 
-def test_it_relays_the_embedded_signup_code_with_the_account_ids(client, owner, webhook):
-    response = client.post(
+def test_it_relays_the_embedded_signup_code_with_the_account_ids(owner_bearer_api, owner, webhook):
+    response = owner_bearer_api.post(
         CONNECT, {"code": CODE, "waba_id": "102290129340398", "phone_number_id": "106540352242922"}, format="json"
     )
 
@@ -96,9 +86,11 @@ def test_it_relays_the_embedded_signup_code_with_the_account_ids(client, owner, 
     )
 
 
-def test_the_token_never_appears_in_the_url_headers_logs_or_responses(client, owner, webhook, all_logs, capfd):
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
-    status = client.get(STATUS)
+def test_the_token_never_appears_in_the_url_headers_logs_or_responses(
+    owner_bearer_api, owner, webhook, all_logs, capfd
+):
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
+    status = owner_bearer_api.get(STATUS)
 
     [received] = webhook.received
     assert TOKEN not in received.path
@@ -115,8 +107,8 @@ def test_the_token_never_appears_in_the_url_headers_logs_or_responses(client, ow
     assert TOKEN not in out + err
 
 
-def test_the_token_is_encrypted_in_the_database_row(client, owner, webhook):
-    client.post(CONNECT, {"access_token": TOKEN}, format="json")
+def test_the_token_is_encrypted_in_the_database_row(owner_bearer_api, owner, webhook):
+    owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     raw = raw_token_column(owner)
     assert raw
@@ -124,21 +116,21 @@ def test_the_token_is_encrypted_in_the_database_row(client, owner, webhook):
     assert decrypt_token(raw) == TOKEN
 
 
-def test_the_token_is_encrypted_with_the_key_from_the_environment(client, owner, webhook, settings):
+def test_the_token_is_encrypted_with_the_key_from_the_environment(owner_bearer_api, owner, webhook, settings):
     from cryptography.fernet import Fernet
 
     key = Fernet.generate_key()
     settings.WHATSAPP_TOKEN_KEY = key.decode()
 
-    client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert Fernet(key).decrypt(raw_token_column(owner).encode()).decode() == TOKEN
 
 
-def test_a_new_connection_replaces_the_previous_credential_and_ids(client, owner, webhook):
+def test_a_new_connection_replaces_the_previous_credential_and_ids(owner_bearer_api, owner, webhook):
     WhatsAppConnectionFactory(owner=owner, token="EAAGoldtoken", waba_id="1", phone_number_id="2")
 
-    client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     saved = WhatsAppConnection.objects.get(owner=owner)
     assert decrypt_token(saved.token_ciphertext) == TOKEN
@@ -162,10 +154,10 @@ def test_a_new_connection_replaces_the_previous_credential_and_ids(client, owner
     ],
     ids=["error-status", "wrong-case", "no-status", "not-an-object", "html", "empty", "http-500", "redirect"],
 )
-def test_any_answer_but_status_success_is_the_configuration_error(client, owner, webhook, all_logs, answer):
+def test_any_answer_but_status_success_is_the_configuration_error(owner_bearer_api, owner, webhook, all_logs, answer):
     webhook.answer(**answer)
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert_configuration_error(response)
     assert len(webhook.received) == 1
@@ -175,12 +167,14 @@ def test_any_answer_but_status_success_is_the_configuration_error(client, owner,
     assert any("WhatsApp token relay to 127.0.0.1 failed" in r.getMessage() for r in all_logs.records)
 
 
-def test_a_webhook_slower_than_the_timeout_is_the_configuration_error(client, owner, webhook, settings, all_logs):
+def test_a_webhook_slower_than_the_timeout_is_the_configuration_error(
+    owner_bearer_api, owner, webhook, settings, all_logs
+):
     settings.WHATSAPP_WEBHOOK_TIMEOUT = 0.5
     webhook.answer(json_body={"status": "success"}, delay=5)
 
     started = time.monotonic()
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
     elapsed = time.monotonic() - started
 
     assert_configuration_error(response)
@@ -191,10 +185,10 @@ def test_a_webhook_slower_than_the_timeout_is_the_configuration_error(client, ow
     assert TOKEN not in all_logs.text
 
 
-def test_a_refused_connection_is_the_configuration_error(client, owner, settings, closed_port, all_logs):
+def test_a_refused_connection_is_the_configuration_error(owner_bearer_api, owner, settings, closed_port, all_logs):
     settings.WHATSAPP_TOKEN_WEBHOOK_URL = f"https://127.0.0.1:{closed_port}{WEBHOOK_PATH}"
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert_configuration_error(response)
     assert not WhatsAppConnection.objects.filter(owner=owner).exists()
@@ -202,21 +196,21 @@ def test_a_refused_connection_is_the_configuration_error(client, owner, settings
     assert TOKEN not in all_logs.text
 
 
-def test_an_untrusted_certificate_is_the_configuration_error(client, owner, webhook, monkeypatch):
+def test_an_untrusted_certificate_is_the_configuration_error(owner_bearer_api, owner, webhook, monkeypatch):
     monkeypatch.delenv("REQUESTS_CA_BUNDLE")
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert_configuration_error(response)
     assert webhook.received == []
 
 
 def test_an_http_webhook_is_refused_in_production_without_sending_anything(
-    client, owner, plain_webhook, settings, all_logs
+    owner_bearer_api, owner, plain_webhook, settings, all_logs
 ):
     settings.DEBUG = False
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert_configuration_error(response, status_code=503, code="whatsapp_unavailable")
     assert plain_webhook.received == []
@@ -227,28 +221,28 @@ def test_an_http_webhook_is_refused_in_production_without_sending_anything(
     assert TOKEN not in all_logs.text
 
 
-def test_an_http_webhook_is_allowed_while_debugging(client, owner, plain_webhook, settings):
+def test_an_http_webhook_is_allowed_while_debugging(owner_bearer_api, owner, plain_webhook, settings):
     settings.DEBUG = True
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert response.status_code == 200
     assert plain_webhook.received[0].json()["token"] == TOKEN
 
 
-def test_an_unconfigured_webhook_is_the_configuration_error(client, owner, settings):
+def test_an_unconfigured_webhook_is_the_configuration_error(owner_bearer_api, owner, settings):
     settings.WHATSAPP_TOKEN_WEBHOOK_URL = ""
 
-    response = client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    response = owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     assert_configuration_error(response, status_code=503, code="whatsapp_unavailable")
 
 
-def test_a_failed_attempt_keeps_the_existing_connection(client, owner, webhook):
+def test_a_failed_attempt_keeps_the_existing_connection(owner_bearer_api, owner, webhook):
     WhatsAppConnectionFactory(owner=owner, token="EAAGkeptToken")
     webhook.answer(json_body={"status": "error"})
 
-    client.post(CONNECT, {"access_token": TOKEN}, format="json")
+    owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json")
 
     saved = WhatsAppConnection.objects.get(owner=owner)
     assert saved.is_connected
@@ -276,8 +270,8 @@ def test_a_failed_attempt_keeps_the_existing_connection(client, owner, webhook):
         ),
     ],
 )
-def test_it_rejects_bad_input_in_french_without_calling_the_webhook(client, webhook, body, field, message):
-    response = client.post(CONNECT, body, format="json")
+def test_it_rejects_bad_input_in_french_without_calling_the_webhook(owner_bearer_api, webhook, body, field, message):
+    response = owner_bearer_api.post(CONNECT, body, format="json")
 
     assert response.status_code == 400
     payload = response.json()
@@ -292,24 +286,24 @@ def test_it_rejects_bad_input_in_french_without_calling_the_webhook(client, webh
     ("raw", "message"),
     [("null", MSG_CREDENTIAL_REQUIRED), ("[]", MSG_NOT_AN_OBJECT), ('"EAAG"', MSG_NOT_AN_OBJECT)],
 )
-def test_a_body_that_is_not_an_object_is_a_french_400(client, webhook, raw, message):
-    response = client.generic("POST", CONNECT, raw, content_type="application/json")
+def test_a_body_that_is_not_an_object_is_a_french_400(owner_bearer_api, webhook, raw, message):
+    response = owner_bearer_api.generic("POST", CONNECT, raw, content_type="application/json")
 
     assert response.status_code == 400
     assert response.json()["message"] == message
     assert webhook.received == []
 
 
-def test_malformed_json_is_a_400(client, webhook):
-    response = client.generic("POST", CONNECT, "{not json", content_type="application/json")
+def test_malformed_json_is_a_400(owner_bearer_api, webhook):
+    response = owner_bearer_api.generic("POST", CONNECT, "{not json", content_type="application/json")
 
     assert response.status_code == 400
     assert response.json()["error"] == "parse_error"
 
 
-def test_connection_attempts_are_throttled(client, webhook):
+def test_connection_attempts_are_throttled(owner_bearer_api, webhook):
     webhook.answer(json_body={"status": "error"})
-    statuses = [client.post(CONNECT, {"access_token": TOKEN}, format="json").status_code for _ in range(11)]
+    statuses = [owner_bearer_api.post(CONNECT, {"access_token": TOKEN}, format="json").status_code for _ in range(11)]
 
     assert statuses[:10] == [502] * 10
     assert statuses[10] == 429
@@ -324,8 +318,8 @@ def test_it_requires_authentication(api_client, webhook):
     assert webhook.received == []
 
 
-def test_the_schema_documents_the_connect_body(client):
-    schema = client.get("/api/v1/schema", HTTP_ACCEPT="application/json")
+def test_the_schema_documents_the_connect_body(owner_bearer_api):
+    schema = owner_bearer_api.get("/api/v1/schema", HTTP_ACCEPT="application/json")
 
     assert schema.status_code == 200
     document = json.loads(schema.content)

@@ -19,12 +19,13 @@ from django.utils.csp import build_policy
 from playwright.sync_api import expect
 from rest_framework_simplejwt.tokens import RefreshToken
 
+from accounts.tests.factories import UserFactory
 from integrations.crypto import decrypt_token
 from integrations.csp import dashboard_csp_policy
 from integrations.models import WhatsAppConnection
 from integrations.services import MSG_CONFIGURATION_FAILED
 
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .factories import WhatsAppConnectionFactory
 from .fake_facebook import FB_TOKEN, SDK_CANCELLED, SDK_SUCCESS, SDK_URL, SIGNUP_CODE, fake_sdk, route_facebook_sdk
 
 pytestmark = pytest.mark.browser
@@ -123,14 +124,15 @@ def harness(page, live_url, panel_bundle):
 
 
 @pytest.fixture
-def owner(live_url):
+def live_owner(live_url):
+    """An account created once the live server's database is writable (transactional)."""
     return UserFactory()
 
 
 def test_a_person_connects_whatsapp_and_the_token_reaches_the_webhook_encrypted_at_rest(
-    harness, owner, webhook, console
+    harness, live_owner, webhook, console
 ):
-    harness.open(user=owner, sdk=SDK_SUCCESS)
+    harness.open(user=live_owner, sdk=SDK_SUCCESS)
     page = harness.page
 
     button = harness.connect_button()
@@ -149,17 +151,17 @@ def test_a_person_connects_whatsapp_and_the_token_reaches_the_webhook_encrypted_
     [received] = webhook.received
     assert received.json()["token"] == FB_TOKEN
     assert FB_TOKEN not in received.path
-    connection = WhatsAppConnection.objects.get(owner=owner)
+    connection = WhatsAppConnection.objects.get(owner=live_owner)
     assert FB_TOKEN not in connection.token_ciphertext
     assert decrypt_token(connection.token_ciphertext) == FB_TOKEN
     assert console.csp_violations() == []
     assert console.errors == []
 
 
-def test_embedded_signup_relays_the_code_and_the_ids_the_facebook_frame_posted(harness, owner, webhook, console):
+def test_embedded_signup_relays_the_code_and_the_ids_the_facebook_frame_posted(harness, live_owner, webhook, console):
     ids = {"waba_id": "102290129340398", "phone_number_id": "106540352242922"}
     sdk = fake_sdk(login_response={"status": "connected", "authResponse": {"code": SIGNUP_CODE}}, embedded_signup=ids)
-    harness.open(user=owner, sdk=sdk, config_id="998877")
+    harness.open(user=live_owner, sdk=sdk, config_id="998877")
 
     harness.connect_button().click()
     harness.page.get_by_text("Votre compte est maintenant connecté !").wait_for()
@@ -172,14 +174,14 @@ def test_embedded_signup_relays_the_code_and_the_ids_the_facebook_frame_posted(h
         "extras": {"sessionInfoVersion": "3"},
     }
     assert webhook.received[0].json() == {"token": SIGNUP_CODE, "token_type": "code", **ids}
-    connection = WhatsAppConnection.objects.get(owner=owner)
+    connection = WhatsAppConnection.objects.get(owner=live_owner)
     assert (connection.waba_id, connection.phone_number_id) == (ids["waba_id"], ids["phone_number_id"])
     # The signup frame on www.facebook.com is allowed by the dashboard policy's frame-src.
     assert console.csp_violations() == []
 
 
-def test_the_site_wide_policy_would_block_the_sdk_so_the_dashboard_needs_its_own(harness, owner, console):
-    harness.open(user=owner, sdk=SDK_SUCCESS, policy=settings.SECURE_CSP)
+def test_the_site_wide_policy_would_block_the_sdk_so_the_dashboard_needs_its_own(harness, live_owner, console):
+    harness.open(user=live_owner, sdk=SDK_SUCCESS, policy=settings.SECURE_CSP)
 
     harness.page.get_by_text("SDK Facebook non chargé. Veuillez rafraîchir la page.").wait_for()
 
@@ -187,8 +189,8 @@ def test_the_site_wide_policy_would_block_the_sdk_so_the_dashboard_needs_its_own
     assert any("connect.facebook.net" in error for error in console.csp_violations())
 
 
-def test_the_panel_says_when_the_sdk_cannot_be_loaded(harness, owner):
-    harness.open(user=owner, sdk=None)
+def test_the_panel_says_when_the_sdk_cannot_be_loaded(harness, live_owner):
+    harness.open(user=live_owner, sdk=None)
 
     harness.page.get_by_text("SDK Facebook non chargé. Veuillez rafraîchir la page.").wait_for()
 
@@ -197,20 +199,20 @@ def test_the_panel_says_when_the_sdk_cannot_be_loaded(harness, owner):
     harness.page.locator("#elsewhere").click(timeout=2000)
 
 
-def test_a_cancelled_facebook_login_says_so_and_sends_nothing(harness, owner, webhook):
-    harness.open(user=owner, sdk=SDK_CANCELLED)
+def test_a_cancelled_facebook_login_says_so_and_sends_nothing(harness, live_owner, webhook):
+    harness.open(user=live_owner, sdk=SDK_CANCELLED)
     expect(harness.connect_button()).to_be_enabled()
 
     harness.connect_button().click()
     harness.page.get_by_text("La connexion a été annulée.").wait_for()
 
     assert webhook.received == []
-    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
+    assert not WhatsAppConnection.objects.filter(owner=live_owner).exists()
     assert harness.connect_button().is_enabled()
 
 
-def test_a_failing_facebook_login_shows_the_login_error(harness, owner):
-    harness.open(user=owner, sdk=fake_sdk(login_throws=True))
+def test_a_failing_facebook_login_shows_the_login_error(harness, live_owner):
+    harness.open(user=live_owner, sdk=fake_sdk(login_throws=True))
     expect(harness.connect_button()).to_be_enabled()
 
     harness.connect_button().click()
@@ -218,20 +220,20 @@ def test_a_failing_facebook_login_shows_the_login_error(harness, owner):
     harness.page.get_by_text("Erreur lors de la connexion.").wait_for()
 
 
-def test_a_webhook_that_does_not_confirm_shows_the_configuration_error(harness, owner, webhook):
+def test_a_webhook_that_does_not_confirm_shows_the_configuration_error(harness, live_owner, webhook):
     webhook.answer(json_body={"status": "error"})
-    harness.open(user=owner, sdk=SDK_SUCCESS)
+    harness.open(user=live_owner, sdk=SDK_SUCCESS)
     expect(harness.connect_button()).to_be_enabled()
 
     harness.connect_button().click()
     harness.page.get_by_text(MSG_CONFIGURATION_FAILED).wait_for()
 
     assert len(webhook.received) == 1
-    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
+    assert not WhatsAppConnection.objects.filter(owner=live_owner).exists()
 
 
-def test_an_http_page_asks_for_https_and_never_downloads_the_sdk(harness, owner):
-    harness.open(user=owner, sdk=SDK_SUCCESS, origin="http://flux.test")
+def test_an_http_page_asks_for_https_and_never_downloads_the_sdk(harness, live_owner):
+    harness.open(user=live_owner, sdk=SDK_SUCCESS, origin="http://flux.test")
 
     harness.page.get_by_text("La connexion Facebook/WhatsApp nécessite une page en HTTPS.").wait_for()
 
@@ -241,7 +243,7 @@ def test_an_http_page_asks_for_https_and_never_downloads_the_sdk(harness, owner)
 
 def test_an_account_already_connected_sees_it_without_the_sdk(harness, live_url):
     connection = WhatsAppConnectionFactory(owner=UserFactory(), phone_number_id="106540352242922")
-    harness.open(user=connection.owner, sdk=SDK_SUCCESS)
+    harness.open(user=connection.live_owner, sdk=SDK_SUCCESS)
 
     harness.page.get_by_text("Votre compte WhatsApp est déjà connecté.").wait_for()
 

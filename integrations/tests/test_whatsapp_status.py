@@ -4,10 +4,11 @@ import pytest
 from django.db import connection as db_connection
 from django.utils.dateparse import parse_datetime
 
+from accounts.tests.factories import UserFactory
 from integrations.models import ConnectionStatus, WhatsAppConnection
 
 from .conftest import bearer_client
-from .factories import UserFactory, WhatsAppConnectionFactory
+from .factories import WhatsAppConnectionFactory
 
 STATUS = "/api/v1/integrations/whatsapp/status"
 DISCONNECT = "/api/v1/integrations/whatsapp/disconnect"
@@ -27,6 +28,9 @@ def test_an_account_that_never_connected_is_not_connected():
         "disconnected_at": None,
         "waba_id": None,
         "phone_number_id": None,
+        "display_phone_number": None,
+        "verified_name": None,
+        "needs_reconnect": False,
     }
 
 
@@ -41,7 +45,17 @@ def test_a_connected_account_sees_its_connection_time_and_ids_but_no_token():
     assert parse_datetime(body["connected_at"]) == connection.connected_at
     assert body["waba_id"] == connection.waba_id
     assert body["phone_number_id"] == connection.phone_number_id
-    assert set(body) == {"connected", "status", "connected_at", "disconnected_at", "waba_id", "phone_number_id"}
+    assert set(body) == {
+        "connected",
+        "status",
+        "connected_at",
+        "disconnected_at",
+        "waba_id",
+        "phone_number_id",
+        "display_phone_number",
+        "verified_name",
+        "needs_reconnect",
+    }
     assert TOKEN not in response.content.decode()
     assert connection.token_ciphertext not in response.content.decode()
 

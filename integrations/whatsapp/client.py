@@ -1,115 +1,266 @@
-"""The one place that talks to the WhatsApp token webhook (``WHATSAPP_TOKEN_WEBHOOK_URL``).
+"""The Graph API client: the only code that talks to Meta's WhatsApp Cloud API.
 
-The dashboard's Facebook flow ends with a credential (an access token, or an Embedded Signup code
-with the WhatsApp Business account and phone number ids). This module relays it, as JSON with a
-``token`` field, to the automation webhook that finishes the set-up, and reads ``status`` from the
-JSON answer: ``"success"`` means connected (SPEC.md section 7).
+Plain ``requests`` (already used for the token relay) rather than pywa: we need six endpoints, our
+own retry policy and a guarantee that the token never reaches a log line or an exception, and pywa
+brings its own webhook server, handler registry and dataclasses we would have to work around.
 
-Rules this module keeps:
-- https only, unless DEBUG (a local automation on http://127.0.0.1 is fine while developing);
-- the credential travels in the body only: never in the URL, a header, an exception or a log line;
-- no redirects are followed (a redirect could carry the body to another address);
-- one deadline for the whole exchange (``WHATSAPP_WEBHOOK_TIMEOUT``, 10 s by default) and a cap on
-  the answer's size.
+Every call has a timeout (``WHATSAPP_GRAPH_TIMEOUT``), retries with exponential backoff on network
+errors, 5xx and 429 (Meta's throttling), and raises ``GraphError`` otherwise, whose ``permanent``
+flag says whether trying again can help (4xx: no). The access token travels only in the
+``Authorization`` header; messages and errors never include it.
 """
 
-import json
+import logging
 import time
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
+from django.core.cache import cache
 
-MAX_ANSWER_BYTES = 64 * 1024
-USER_AGENT = "FluxIA/1.0 (+whatsapp-token-relay)"
+logger = logging.getLogger("flux.integrations.whatsapp")
 
-
-class WebhookError(Exception):
-    """The relay did not succeed. ``str(error)`` is safe to log: it never holds the credential."""
-
-
-class WebhookNotConfigured(WebhookError):
-    """No webhook address, or one this environment must not use (plain http in production)."""
-
-
-class WebhookFailed(WebhookError):
-    """The webhook was called and did not answer ``{"status": "success"}`` in time."""
+MAX_TEXT_LENGTH = 4096
+MAX_BUTTONS = 3
+MAX_BUTTON_TITLE = 20
+MAX_LIST_ROWS = 10
+MAX_ROW_TITLE = 24
+RETRY_COUNT = 3
+TEMPLATES_CACHE_SECONDS = 600
+USER_AGENT = "FluxIA/1.0 (+whatsapp-cloud-api)"
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
-def webhook_host() -> str:
-    """The webhook's host, for log lines (its path may itself be a secret)."""
-    return urlsplit(settings.WHATSAPP_TOKEN_WEBHOOK_URL).hostname or "?"
+class GraphError(Exception):
+    """Meta refused or could not be reached. ``str()`` is safe to log (never holds the token)."""
+
+    def __init__(self, message: str, *, status: int | None = None, code: int | None = None, permanent: bool = False):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.title = message
+        self.permanent = permanent
 
 
-def _checked_url() -> str:
-    url = settings.WHATSAPP_TOKEN_WEBHOOK_URL
-    if not url:
-        raise WebhookNotConfigured("WHATSAPP_TOKEN_WEBHOOK_URL is not set")
+def graph_url_problem(url: str) -> str | None:
+    """Why ``url`` may not be the Graph API base, or None when it is fine (https, or http on loopback)."""
     parts = urlsplit(url)
     if not parts.hostname or parts.scheme not in ("https", "http"):
-        raise WebhookNotConfigured("WHATSAPP_TOKEN_WEBHOOK_URL is not an http(s) URL")
-    if parts.scheme != "https" and not settings.DEBUG:
-        raise WebhookNotConfigured("WHATSAPP_TOKEN_WEBHOOK_URL must use https when DEBUG is off")
-    return url
+        return "WHATSAPP_GRAPH_URL must be an http(s) URL"
+    if parts.scheme == "http" and parts.hostname not in LOOPBACK_HOSTS:
+        return "WHATSAPP_GRAPH_URL must use https (plain http only for 127.0.0.1 / localhost fakes)"
+    return None
 
 
-def _read_answer(response: requests.Response, deadline: float) -> bytes:
-    body = bytearray()
-    for chunk in response.iter_content(chunk_size=8192):
-        body.extend(chunk)
-        if len(body) > MAX_ANSWER_BYTES:
-            raise WebhookFailed(f"answer larger than {MAX_ANSWER_BYTES} bytes")
-        if time.monotonic() > deadline:
-            raise WebhookFailed("timed out while reading the answer")
-    return bytes(body)
+@dataclass(frozen=True)
+class SendResult:
+    wamid: str
 
 
-def relay_token(*, token: str, credential_type: str, waba_id: str = "", phone_number_id: str = "") -> dict:
-    """POST the credential to the webhook; return its JSON answer when ``status`` is ``"success"``.
+_session = requests.Session()
 
-    Raises ``WebhookNotConfigured`` before any network traffic when the address is missing or not
-    allowed, and ``WebhookFailed`` for every other outcome (HTTP error, redirect, timeout, refused
-    connection, non-JSON answer, any ``status`` other than ``"success"``).
-    """
-    url = _checked_url()
-    payload = {"token": token, "token_type": credential_type}
-    if waba_id:
-        payload["waba_id"] = waba_id
-    if phone_number_id:
-        payload["phone_number_id"] = phone_number_id
 
-    timeout = float(settings.WHATSAPP_WEBHOOK_TIMEOUT)
-    deadline = time.monotonic() + timeout
+def _base() -> str:
+    return f"{settings.WHATSAPP_GRAPH_URL.rstrip('/')}/{settings.WHATSAPP_GRAPH_VERSION}"
+
+
+def _error_from(response: requests.Response) -> GraphError:
+    code, title = None, f"HTTP {response.status_code}"
     try:
-        with requests.post(
+        error = response.json().get("error") or {}
+        code = error.get("code")
+        details = (error.get("error_data") or {}).get("details")
+        title = str(error.get("message") or details or title)[:300]
+    except (ValueError, AttributeError):
+        pass
+    retryable = response.status_code >= 500 or response.status_code == 429
+    return GraphError(title, status=response.status_code, code=code, permanent=not retryable)
+
+
+def request(method: str, path: str, *, token: str = "", params=None, json=None, raw: bool = False):
+    """One Graph API call with retries; the parsed JSON answer (or the response when ``raw``)."""
+    url = f"{_base()}/{path.lstrip('/')}"
+    headers = {"User-Agent": USER_AGENT}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    timeout = float(settings.WHATSAPP_GRAPH_TIMEOUT)
+    last: GraphError | None = None
+    base = float(settings.WHATSAPP_GRAPH_RETRY_DELAY)
+    delays = (0.0, *(base * 2**n for n in range(RETRY_COUNT)))
+    for attempt, delay in enumerate(delays):
+        if delay:
+            time.sleep(delay)
+        try:
+            response = _session.request(
+                method, url, headers=headers, params=params, json=json, timeout=timeout, allow_redirects=False
+            )
+        except requests.RequestException as exc:
+            last = GraphError(f"Graph API unreachable ({type(exc).__name__})")
+            logger.warning("Graph API %s %s failed (attempt %s): %s", method, path, attempt + 1, last)
+            continue
+        if response.status_code < 400:
+            return response if raw else (response.json() if response.content else {})
+        last = _error_from(response)
+        if last.permanent:
+            raise last
+        logger.warning("Graph API %s %s answered %s (attempt %s)", method, path, response.status_code, attempt + 1)
+    raise last
+
+
+def _send(*, phone_number_id: str, token: str, to: str, body: dict) -> SendResult:
+    payload = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to, **body}
+    answer = request("POST", f"{phone_number_id}/messages", token=token, json=payload)
+    try:
+        return SendResult(wamid=answer["messages"][0]["id"])
+    except (KeyError, IndexError, TypeError):
+        raise GraphError("Graph API answered without a message id") from None
+
+
+def send_text(*, phone_number_id: str, token: str, to: str, text: str) -> SendResult:
+    return _send(
+        phone_number_id=phone_number_id,
+        token=token,
+        to=to,
+        body={"type": "text", "text": {"preview_url": False, "body": text[:MAX_TEXT_LENGTH]}},
+    )
+
+
+def send_buttons(*, phone_number_id: str, token: str, to: str, text: str, buttons: list[str]) -> SendResult:
+    """Reply buttons (at most 3, titles ≤ 20 characters); the id of each is its index."""
+    rows = [
+        {"type": "reply", "reply": {"id": f"b{index}", "title": title[:MAX_BUTTON_TITLE]}}
+        for index, title in enumerate(buttons[:MAX_BUTTONS])
+    ]
+    body = {
+        "type": "interactive",
+        "interactive": {"type": "button", "body": {"text": text[:1024]}, "action": {"buttons": rows}},
+    }
+    return _send(phone_number_id=phone_number_id, token=token, to=to, body=body)
+
+
+def send_list(
+    *, phone_number_id: str, token: str, to: str, text: str, button: str, rows: list[str], section: str = "Choix"
+) -> SendResult:
+    """A list message (at most 10 rows, titles ≤ 24 characters)."""
+    items = [{"id": f"r{index}", "title": title[:MAX_ROW_TITLE]} for index, title in enumerate(rows[:MAX_LIST_ROWS])]
+    body = {
+        "type": "interactive",
+        "interactive": {
+            "type": "list",
+            "body": {"text": text[:4096]},
+            "action": {"button": button[:20], "sections": [{"title": section[:24], "rows": items}]},
+        },
+    }
+    return _send(phone_number_id=phone_number_id, token=token, to=to, body=body)
+
+
+def send_template(
+    *, phone_number_id: str, token: str, to: str, name: str, language: str, components: list | None = None
+) -> SendResult:
+    template = {"name": name, "language": {"code": language}}
+    if components:
+        template["components"] = components
+    return _send(phone_number_id=phone_number_id, token=token, to=to, body={"type": "template", "template": template})
+
+
+def mark_read(*, phone_number_id: str, token: str, wamid: str, typing: bool = True) -> None:
+    """Blue ticks on the customer's message and, with ``typing``, the typing indicator (≤ 25 s)."""
+    payload = {"messaging_product": "whatsapp", "status": "read", "message_id": wamid}
+    if typing:
+        payload["typing_indicator"] = {"type": "text"}
+    request("POST", f"{phone_number_id}/messages", token=token, json=payload)
+
+
+def media_download(*, media_id: str, token: str, max_bytes: int = 16 * 1024 * 1024) -> tuple[bytes, str]:
+    """The media's bytes and MIME type: its URL first (valid a few minutes), then the file itself."""
+    info = request("GET", media_id, token=token)
+    url = info.get("url")
+    if not url:
+        raise GraphError("Graph API answered without a media URL", permanent=True)
+    try:
+        response = _session.get(
             url,
-            json=payload,
-            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
-            timeout=timeout,
+            headers={"Authorization": f"Bearer {token}", "User-Agent": USER_AGENT},
+            timeout=float(settings.WHATSAPP_GRAPH_TIMEOUT),
             allow_redirects=False,
             stream=True,
-        ) as response:
-            if not 200 <= response.status_code < 300:
-                raise WebhookFailed(f"HTTP {response.status_code}")
-            body = _read_answer(response, deadline)
-    except requests.Timeout:
-        raise WebhookFailed(f"timed out after {timeout:g} s") from None
-    except requests.ConnectionError:
-        raise WebhookFailed("connection failed") from None
+        )
     except requests.RequestException as exc:
-        raise WebhookFailed(f"request failed ({type(exc).__name__})") from None
+        raise GraphError(f"media unreachable ({type(exc).__name__})") from None
+    with response:
+        if response.status_code >= 400:
+            raise _error_from(response)
+        content = bytearray()
+        for chunk in response.iter_content(chunk_size=65536):
+            content.extend(chunk)
+            if len(content) > max_bytes:
+                raise GraphError("media larger than allowed", permanent=True)
+    return bytes(content), info.get("mime_type", "application/octet-stream")
 
-    try:
-        answer = json.loads(body)
-    except (UnicodeDecodeError, ValueError):
-        raise WebhookFailed("the answer is not JSON") from None
-    if not isinstance(answer, dict):
-        raise WebhookFailed("the answer is not a JSON object")
-    status = answer.get("status")
-    if status != "success":
-        # Only a short, printable status goes to the log; the rest of the answer may echo the token.
-        shown = "?"
-        if isinstance(status, str) and len(status) <= 40 and status.isprintable() and status not in token:
-            shown = status
-        raise WebhookFailed(f"answered status {shown!r}")
-    return answer
+
+def templates_list(*, waba_id: str, token: str) -> list[dict]:
+    """The account's APPROVED message templates (name, language, category, body text), cached 10 min."""
+    key = f"whatsapp:templates:{waba_id}"
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
+    answer = request(
+        "GET",
+        f"{waba_id}/message_templates",
+        token=token,
+        params={"fields": "name,language,status,category,components", "limit": 100},
+    )
+    templates = []
+    for item in answer.get("data", []):
+        if item.get("status") != "APPROVED":
+            continue
+        body = next((c.get("text", "") for c in item.get("components", []) if c.get("type") == "BODY"), "")
+        templates.append(
+            {
+                "name": item["name"],
+                "language": item.get("language", ""),
+                "category": item.get("category", ""),
+                "body": body,
+            }
+        )
+    cache.set(key, templates, TEMPLATES_CACHE_SECONDS)
+    return templates
+
+
+# --- Embedded Signup ---------------------------------------------------------------------------
+
+
+def code_exchange(*, code: str) -> str:
+    """Exchange an Embedded Signup code for the business's access token."""
+    answer = request(
+        "GET",
+        "oauth/access_token",
+        params={
+            "client_id": settings.FACEBOOK_APP_ID,
+            "client_secret": settings.FACEBOOK_APP_SECRET,
+            "code": code,
+        },
+    )
+    token = answer.get("access_token")
+    if not token:
+        raise GraphError("code exchange answered without a token", permanent=True)
+    return token
+
+
+def app_subscribe(*, waba_id: str, token: str) -> None:
+    """Subscribe our app to the WhatsApp Business account: its webhooks then reach us."""
+    request("POST", f"{waba_id}/subscribed_apps", token=token)
+
+
+def number_register(*, phone_number_id: str, token: str, pin: str) -> None:
+    request("POST", f"{phone_number_id}/register", token=token, json={"messaging_product": "whatsapp", "pin": pin})
+
+
+def number_get(*, phone_number_id: str, token: str) -> dict:
+    """{display_phone_number, verified_name} of the connected number."""
+    answer = request("GET", phone_number_id, token=token, params={"fields": "display_phone_number,verified_name"})
+    return {
+        "display_phone_number": str(answer.get("display_phone_number", ""))[:32],
+        "verified_name": str(answer.get("verified_name", ""))[:200],
+    }

@@ -152,7 +152,7 @@ def seed_conversations(user, *, now, rng: random.Random) -> None:
         if now - started > timedelta(days=7):
             conversation_mark_read(conversation=conversation)
         if index % 5 == 3:
-            Conversation.objects.filter(pk=conversation.pk).update(is_ai=False)  # the owner took over
+            Conversation.objects.filter(pk=conversation.pk).update(mode="human")  # the owner took over
 
 
 def seed_deliveries(user, *, now, rng: random.Random) -> None:

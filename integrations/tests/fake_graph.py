@@ -1,0 +1,171 @@
+"""A fake Graph API: a real threaded HTTP server on 127.0.0.1 speaking the endpoints our client uses
+(messages, mark-as-read, media, templates, Embedded Signup) and recording every request.
+
+Tests queue answers for the next ``/messages`` sends (``fail_next``), or make a send hang until
+released (``hold_sends``) to kill a worker in the middle of one.
+"""
+
+import json
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+VERSION = "v23.0"
+EXCHANGED_TOKEN = "EAAGexchangedBusinessToken"
+DISPLAY_NUMBER = "+225 07 48 01 78 23"
+VERIFIED_NAME = "Boutique Akwaba"
+MEDIA_BYTES = b"\x89PNG fake image"
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    query: dict
+    headers: dict
+    body: dict | None
+
+
+class FakeGraph:
+    def __init__(self):
+        self.calls: list[Call] = []
+        self._lock = threading.Lock()
+        self._failures: list[tuple[int, dict] | None] = []
+        self._sent = 0
+        # Sends from the ``hold_from``-th attempt on hang until ``hold`` is set, unrecorded: a request
+        # Meta never processed. ``drop_held`` then closes them without an answer (the caller died).
+        self.hold = threading.Event()
+        self.hold.set()
+        self.holding = threading.Event()
+        self.hold_from = 0
+        self.drop_held = False
+        self._attempts = 0
+        self.templates = [
+            {
+                "name": "relance_commande",
+                "language": "fr",
+                "status": "APPROVED",
+                "category": "UTILITY",
+                "components": [{"type": "BODY", "text": "Bonjour, votre commande vous attend."}],
+            },
+            {"name": "brouillon", "language": "fr", "status": "REJECTED", "category": "MARKETING", "components": []},
+        ]
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def _answer(self, status: int, body, content_type="application/json"):
+                data = body if isinstance(body, bytes) else json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _record(self, keep: bool = True) -> Call:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                parts = urlsplit(self.path)
+                call = Call(
+                    self.command,
+                    parts.path,
+                    {k: v[0] for k, v in parse_qs(parts.query).items()},
+                    dict(self.headers.items()),
+                    json.loads(raw) if raw else None,
+                )
+                if keep:
+                    with fake._lock:
+                        fake.calls.append(call)
+                return call
+
+            def do_GET(self):  # noqa: N802 (http.server's hook name)
+                call = self._record()
+                path = call.path.removeprefix(f"/{VERSION}/")
+                if call.path.startswith("/media/"):
+                    return self._answer(200, MEDIA_BYTES, "image/png")
+                if path == "oauth/access_token":
+                    if call.query.get("code") == "expired-code":
+                        return self._answer(400, {"error": {"message": "Invalid code", "code": 100}})
+                    return self._answer(200, {"access_token": EXCHANGED_TOKEN, "token_type": "bearer"})
+                if path.endswith("/message_templates"):
+                    return self._answer(200, {"data": fake.templates})
+                if path.startswith("media-"):
+                    host = self.headers.get("Host")
+                    return self._answer(200, {"url": f"http://{host}/media/{path}", "mime_type": "image/png"})
+                return self._answer(200, {"display_phone_number": DISPLAY_NUMBER, "verified_name": VERIFIED_NAME})
+
+            def do_POST(self):  # noqa: N802 (http.server's hook name)
+                call = self._record(keep=False)
+                path = call.path.removeprefix(f"/{VERSION}/")
+                if path.endswith("/messages") and (call.body or {}).get("status") != "read":
+                    with fake._lock:
+                        fake._attempts += 1
+                        attempt = fake._attempts
+                    if fake.hold_from and attempt >= fake.hold_from and not fake.hold.is_set():
+                        fake.holding.set()
+                        fake.hold.wait(60)
+                        if fake.drop_held:
+                            self.close_connection = True
+                            return None
+                with fake._lock:
+                    fake.calls.append(call)
+                if path.endswith("/messages"):
+                    if (call.body or {}).get("status") == "read":
+                        return self._answer(200, {"success": True})
+                    with fake._lock:
+                        failure = fake._failures.pop(0) if fake._failures else None
+                        fake._sent += 1
+                        number = fake._sent
+                    if failure is not None:
+                        return self._answer(*failure)
+                    return self._answer(
+                        200, {"messaging_product": "whatsapp", "messages": [{"id": f"wamid.OUT{number}"}]}
+                    )
+                return self._answer(200, {"success": True})
+
+            def log_message(self, format, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}"
+
+    def start(self) -> "FakeGraph":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.drop_held = True
+        self.hold.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+    def fail_next(self, *, status: int, code: int, message: str = "error", times: int = 1) -> None:
+        with self._lock:
+            self._failures.extend([(status, {"error": {"message": message, "code": code}})] * times)
+
+    def script(self, answers: list[tuple[int, int] | None]) -> None:
+        """The answers of the next sends, in order: None succeeds, (status, code) fails."""
+        with self._lock:
+            self._failures.extend(
+                None if a is None else (a[0], {"error": {"message": f"error {a[1]}", "code": a[1]}}) for a in answers
+            )
+
+    def sends(self) -> list[Call]:
+        """Messages sent (not read receipts), in order."""
+        with self._lock:
+            return [
+                c
+                for c in self.calls
+                if c.method == "POST" and c.path.endswith("/messages") and (c.body or {}).get("status") != "read"
+            ]
+
+    def reads(self) -> list[Call]:
+        with self._lock:
+            return [c for c in self.calls if c.path.endswith("/messages") and (c.body or {}).get("status") == "read"]

@@ -1,0 +1,117 @@
+"""Meta's webhook: ``GET`` verification and ``POST`` deliveries (DESIGN.md, WhatsApp Cloud API).
+
+The POST stores every inbound message and status before it answers 200 (a few indexed writes), so
+a delivery Meta considers done is never lost; the assistant's work is queued to Celery.
+"""
+
+import hmac
+import json
+import logging
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.exceptions import ApplicationError
+
+from .services import webhook_ingest
+from .tasks import whatsapp_conversation_answer
+from .webhook import MAX_BODY_BYTES, changes_read, signature_valid
+
+logger = logging.getLogger("flux.integrations.whatsapp")
+
+TAGS = ["integrations"]
+MSG_VERIFY_REFUSED = "Jeton de vérification invalide."
+MSG_SIGNATURE_INVALID = "Signature du webhook invalide."
+MSG_TOO_LARGE = "La requête est trop volumineuse."
+MSG_NOT_JSON = "Le corps de la requête est invalide (JSON mal formé)."
+
+
+class WebhookVerifyInputSerializer(serializers.Serializer):
+    mode = serializers.CharField(required=False, allow_blank=True, default="")
+    verify_token = serializers.CharField(required=False, allow_blank=True, default="")
+    challenge = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+    @classmethod
+    def from_query(cls, query) -> "WebhookVerifyInputSerializer":
+        return cls(data={key: query.get(f"hub.{key}", "") for key in ("mode", "verify_token", "challenge")})
+
+
+class WhatsAppWebhookApi(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    throttle_classes = []
+
+    @extend_schema(
+        operation_id="integrations_whatsapp_webhook_verify",
+        summary="Vérification du webhook par Meta",
+        description="Répond `hub.challenge` en text/plain quand `hub.verify_token` vaut WHATSAPP_VERIFY_TOKEN "
+        "(comparaison à temps constant), 403 sinon.",
+        parameters=[
+            OpenApiParameter("hub.mode", str),
+            OpenApiParameter("hub.verify_token", str),
+            OpenApiParameter("hub.challenge", str),
+        ],
+        responses={200: OpenApiResponse(description="Le challenge, en texte brut."), 403: None},
+        tags=TAGS,
+        auth=[],
+    )
+    def get(self, request):
+        query = WebhookVerifyInputSerializer.from_query(request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        expected = settings.WHATSAPP_VERIFY_TOKEN
+        if not (
+            expected
+            and data["mode"] == "subscribe"
+            and hmac.compare_digest(data["verify_token"].encode(), expected.encode())
+        ):
+            raise ApplicationError(MSG_VERIFY_REFUSED, code="whatsapp_verify_refused", status_code=403)
+        return HttpResponse(data["challenge"], content_type="text/plain")
+
+    @extend_schema(
+        operation_id="integrations_whatsapp_webhook_receive",
+        summary="Événements WhatsApp envoyés par Meta (messages, statuts)",
+        description="Corps signé par Meta : `X-Hub-Signature-256: sha256=<HMAC-SHA256 du corps brut avec "
+        "FACEBOOK_APP_SECRET>` (403 et rien n'est enregistré sinon), 3 Mo au plus. Les messages sont "
+        "enregistrés une seule fois par wamid avant la réponse 200 ; les réponses de l'assistant partent "
+        "ensuite (Celery).",
+        request=None,
+        responses={200: OpenApiResponse(description="Reçu."), 403: None, 413: None},
+        tags=TAGS,
+        auth=[],
+    )
+    def post(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_BODY_BYTES:
+            raise ApplicationError(MSG_TOO_LARGE, code="payload_too_large", status_code=413)
+        try:
+            body = request.body
+        except RequestDataTooBig:
+            raise ApplicationError(MSG_TOO_LARGE, code="payload_too_large", status_code=413) from None
+        if len(body) > MAX_BODY_BYTES:
+            raise ApplicationError(MSG_TOO_LARGE, code="payload_too_large", status_code=413)
+        if not signature_valid(
+            body=body, header=request.META.get("HTTP_X_HUB_SIGNATURE_256", ""), secret=settings.FACEBOOK_APP_SECRET
+        ):
+            logger.warning("WhatsApp webhook POST with a missing or wrong signature refused")
+            raise ApplicationError(MSG_SIGNATURE_INVALID, code="whatsapp_signature_invalid", status_code=403)
+        try:
+            payload = json.loads(body)
+        except (UnicodeDecodeError, ValueError):
+            raise ApplicationError(MSG_NOT_JSON, code="parse_error", status_code=400) from None
+        for conversation_id in sorted(webhook_ingest(changes=changes_read(payload))):
+            try:
+                whatsapp_conversation_answer.delay(conversation_id)
+            except Exception:
+                # Stored already: the owner sees it; the sweep (whatsapp_sweep) queues it again.
+                logger.exception("Could not queue the answer of conversation %s", conversation_id)
+        return Response({"status": "ok"})

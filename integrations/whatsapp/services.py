@@ -1,0 +1,260 @@
+"""The WhatsApp channel's writes: store what Meta sends, answer, deliver.
+
+- ``webhook_ingest`` runs inside the webhook request: it stores every inbound message (once per
+  wamid) and applies every status BEFORE the 200, so nothing Meta delivered can be lost, and
+  returns the conversations that have something new for the assistant.
+- ``conversation_answer`` runs in Celery, one worker per conversation at a time (a cache lock), and
+  handles that conversation's unhandled inbound messages in arrival order.
+- ``message_deliver`` sends one outbound message the owner wrote.
+
+Exactly-once replies. The assistant's replies to an inbound message are recorded (status
+``pending``, keyed by the inbound message and their rank) before the first is sent; a reply is sent
+only while it has no wamid, and the wamid is stored as soon as Meta answers. A worker killed at any
+point re-runs the task (``acks_late``) and sends only the replies that have no wamid. The one
+window that cannot be closed: Meta accepted a reply but the worker died before its wamid was
+stored; that reply is sent a second time (the Cloud API has no idempotency key).
+"""
+
+import logging
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from conversations.models import ConversationMode, Message, MessageKind, MessageStatus
+from conversations.replies import responder_get
+from conversations.selectors import inbound_pending
+from conversations.services import (
+    conversation_quota_retry,
+    message_failed,
+    message_handled,
+    message_sent,
+    message_status_update,
+    message_store_inbound,
+    replies_record,
+)
+from core.phone import e164_to_whatsapp_id, whatsapp_id_to_e164
+
+from ..crypto import decrypt_token, encrypt_token
+from ..models import WhatsAppConnection
+from ..selectors import whatsapp_connection_for_number
+from . import client
+from .webhook import Change
+
+logger = logging.getLogger("flux.integrations.whatsapp")
+
+ERROR_TOKEN_EXPIRED = 190
+ERROR_NOT_CONNECTED = -1
+
+
+def webhook_ingest(*, changes: list[Change]) -> set[int]:
+    """Store the inbound messages and statuses of a verified webhook delivery; return the ids of the
+    conversations with new customer messages. Unknown phone number ids are logged and skipped."""
+    to_answer: set[int] = set()
+    for change in changes:
+        connection = whatsapp_connection_for_number(phone_number_id=change.phone_number_id)
+        if connection is None:
+            logger.warning("WhatsApp webhook for unknown phone_number_id %s ignored", change.phone_number_id)
+            continue
+        for inbound in change.messages:
+            try:
+                number = whatsapp_id_to_e164(inbound.wa_id)
+            except ValueError:
+                logger.warning("WhatsApp message %s from an unreadable number skipped", inbound.wamid)
+                continue
+            message = message_store_inbound(
+                user=connection.owner,
+                whatsapp_number=number,
+                name=inbound.name,
+                content=inbound.content,
+                wamid=inbound.wamid,
+                kind=inbound.kind,
+                latitude=inbound.latitude,
+                longitude=inbound.longitude,
+                media_id=inbound.media_id,
+                at=inbound.at,
+            )
+            if message is not None:
+                to_answer.add(message.conversation_id)
+        for status in change.statuses:
+            updated = message_status_update(
+                wamid=status.wamid,
+                status=status.status,
+                at=status.at,
+                error_code=status.error_code,
+                error_title=status.error_title,
+            )
+            if updated is not None and status.error_code == ERROR_TOKEN_EXPIRED:
+                connection_token_rejected(connection=connection)
+    return to_answer
+
+
+def connection_token_rejected(*, connection: WhatsAppConnection) -> None:
+    """Meta refused the token (190): the dashboard shows « Reconnectez WhatsApp »."""
+    WhatsAppConnection.objects.filter(pk=connection.pk, token_invalid_at__isnull=True).update(
+        token_invalid_at=timezone.now()
+    )
+    logger.warning("WhatsApp token of account %s refused by Meta: reconnection needed", connection.owner_id)
+
+
+def _usable(connection: WhatsAppConnection | None) -> bool:
+    return (
+        connection is not None
+        and connection.is_connected
+        and bool(connection.token_ciphertext and connection.phone_number_id)
+        and connection.token_invalid_at is None
+    )
+
+
+def _send_failed(message: Message, error: client.GraphError, connection: WhatsAppConnection) -> None:
+    message_failed(message=message, error_code=error.code, error_title=error.title)
+    if error.code == ERROR_TOKEN_EXPIRED:
+        connection_token_rejected(connection=connection)
+
+
+def _send(message: Message, *, connection: WhatsAppConnection, token: str, to: str) -> None:
+    """Send one recorded outbound message; permanent refusals are stored on it, others raise."""
+    common = {"phone_number_id": connection.phone_number_id, "token": token, "to": to}
+    try:
+        if message.kind == MessageKind.TEMPLATE and message.buttons:
+            template = message.buttons[0]
+            result = client.send_template(name=template["template"], language=template["language"], **common)
+        elif message.buttons:
+            result = client.send_buttons(text=message.content, buttons=list(message.buttons), **common)
+        else:
+            result = client.send_text(text=message.content, **common)
+    except client.GraphError as error:
+        if not error.permanent:
+            raise
+        logger.warning("WhatsApp refused message %s (code %s)", message.pk, error.code)
+        _send_failed(message, error, connection)
+        return
+    message_sent(message=message, wamid=result.wamid)
+
+
+def conversation_answer(*, conversation_id: int) -> None:
+    """Handle the conversation's unhandled customer messages in order (the caller holds its lock)."""
+    for message in inbound_pending(conversation_id=conversation_id).select_related(
+        "conversation__contact", "conversation__owner"
+    ):
+        _answer_one(message)
+
+
+def _answer_one(message: Message) -> None:
+    conversation = message.conversation
+    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
+    conversation = conversation_quota_retry(conversation=conversation)
+    responder = responder_get()
+    silent_because = None
+    if conversation.mode != ConversationMode.AI:
+        silent_because = "human mode"
+    elif conversation.over_quota:
+        silent_because = "plan cap reached"
+    elif not _usable(connection):
+        silent_because = "no usable connection"
+    elif responder is None:
+        silent_because = "no responder"
+    if silent_because:
+        logger.info("Assistant silent on message %s: %s", message.pk, silent_because)
+        message_handled(message=message)
+        return
+
+    token = decrypt_token(connection.token_ciphertext)
+    try:
+        client.mark_read(phone_number_id=connection.phone_number_id, token=token, wamid=message.wamid)
+    except client.GraphError as error:
+        # Blue ticks and the typing indicator are a courtesy: never a reason to stay silent.
+        logger.info("mark-as-read of message %s failed (%s)", message.pk, error.code)
+
+    replies = list(message.replies.order_by("reply_index"))
+    if not replies:
+        try:
+            answers = responder(conversation=conversation, message=message)
+        except Exception:
+            logger.exception("The responder failed on message %s: the assistant stays silent there", message.pk)
+            answers = []
+        replies = replies_record(message=message, replies=[a for a in answers if a.text.strip()])
+    to = e164_to_whatsapp_id(conversation.contact.whatsapp_number)
+    for reply in replies:
+        if reply.wamid or reply.status != MessageStatus.PENDING:
+            continue  # Meta already has it (or refused it for good): never sent twice
+        _send(reply, connection=connection, token=token, to=to)
+    message_handled(message=message)
+
+
+def message_deliver(*, message_id: int) -> None:
+    """Send a message the owner wrote (text or template), once."""
+    message = Message.objects.select_related("conversation__contact").filter(pk=message_id).first()
+    if message is None or message.wamid or message.status != MessageStatus.PENDING:
+        return
+    connection = WhatsAppConnection.objects.filter(owner_id=message.conversation.owner_id).first()
+    if not _usable(connection):
+        title = "WhatsApp is not connected" if connection is None or not connection.is_connected else "token refused"
+        message_failed(message=message, error_code=ERROR_NOT_CONNECTED, error_title=title)
+        return
+    token = decrypt_token(connection.token_ciphertext)
+    _send(
+        message,
+        connection=connection,
+        token=token,
+        to=e164_to_whatsapp_id(message.conversation.contact.whatsapp_number),
+    )
+
+
+# --- Connecting a number -----------------------------------------------------------------------
+
+
+def pin_generate() -> str:
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+def embedded_signup_complete(*, code: str, waba_id: str, phone_number_id: str) -> dict:
+    """Finish Embedded Signup on the server: the code becomes the business token, our app is
+    subscribed to the WABA (its webhooks reach us), the number is registered with a fresh 6-digit
+    PIN, and its display number and verified name are read. Raises ``client.GraphError``."""
+    token = client.code_exchange(code=code)
+    client.app_subscribe(waba_id=waba_id, token=token)
+    pin = pin_generate()
+    client.number_register(phone_number_id=phone_number_id, token=token, pin=pin)
+    number = client.number_get(phone_number_id=phone_number_id, token=token)
+    return {"token": token, "pin": pin, **number}
+
+
+@transaction.atomic
+def connection_record(
+    *,
+    user,
+    token: str,
+    credential_type: str,
+    waba_id: str,
+    phone_number_id: str,
+    pin: str = "",
+    display_phone_number: str = "",
+    verified_name: str = "",
+) -> WhatsAppConnection:
+    """Record the account's active connection (token and PIN encrypted, never logged)."""
+    from ..models import ConnectionStatus
+
+    connection, _ = WhatsAppConnection.objects.select_for_update().get_or_create(owner=user)
+    connection.status = ConnectionStatus.CONNECTED
+    connection.token_ciphertext = encrypt_token(token)
+    connection.credential_type = credential_type
+    connection.waba_id = waba_id
+    connection.phone_number_id = phone_number_id
+    if pin:
+        connection.pin_ciphertext = encrypt_token(pin)
+    connection.display_phone_number = display_phone_number
+    connection.verified_name = verified_name
+    connection.token_invalid_at = None
+    connection.connected_at = timezone.now()
+    connection.disconnected_at = None
+    connection.disconnected_by = None
+    connection.save()
+    return connection
+
+
+def message_give_up(*, message_id: int, error: client.GraphError) -> None:
+    """Meta stayed unreachable through every retry: the owner sees the message failed."""
+    message = Message.objects.filter(pk=message_id, status=MessageStatus.PENDING).first()
+    if message is not None:
+        message_failed(message=message, error_code=error.code, error_title=error.title)

@@ -1,0 +1,60 @@
+"""Celery tasks of the WhatsApp channel (``acks_late``: a task whose worker dies runs again).
+
+Per-conversation order: one worker at a time handles a conversation (a cache lock with a TTL, so
+a killed worker's lock expires); a task that finds the lock taken retries a moment later, and the
+holder handles every unhandled message in arrival order, so none is skipped.
+"""
+
+import logging
+import uuid
+
+from celery import shared_task
+from django.conf import settings
+from django.core.cache import cache
+
+from conversations.selectors import conversations_waiting
+
+from . import client, services
+
+logger = logging.getLogger("flux.integrations.whatsapp")
+
+
+def _lock_key(conversation_id: int) -> str:
+    return f"whatsapp:conversation-lock:{conversation_id}"
+
+
+@shared_task(bind=True, acks_late=True, max_retries=None, ignore_result=True)
+def whatsapp_conversation_answer(self, conversation_id: int) -> None:
+    key, token = _lock_key(conversation_id), uuid.uuid4().hex
+    if not cache.add(key, token, timeout=settings.WHATSAPP_CONVERSATION_LOCK_SECONDS):
+        raise self.retry(countdown=1)
+    try:
+        services.conversation_answer(conversation_id=conversation_id)
+    except client.GraphError as exc:
+        # Meta unreachable or throttling after the client's own retries: the unsent replies wait.
+        logger.warning("Answering conversation %s postponed: %s", conversation_id, exc)
+        raise self.retry(countdown=min(300, 5 * 2 ** min(self.request.retries, 6))) from None
+    finally:
+        if cache.get(key) == token:
+            cache.delete(key)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=8, ignore_result=True)
+def whatsapp_message_deliver(self, message_id: int) -> None:
+    try:
+        services.message_deliver(message_id=message_id)
+    except client.GraphError as exc:
+        if self.request.retries >= self.max_retries:
+            services.message_give_up(message_id=message_id, error=exc)
+            return
+        raise self.retry(countdown=min(300, 5 * 2**self.request.retries)) from None
+
+
+@shared_task(ignore_result=True)
+def whatsapp_sweep() -> int:
+    """Queue again the conversations whose customer messages wait unhandled for more than a minute
+    (the broker was down when the webhook stored them, or a task was lost)."""
+    conversation_ids = conversations_waiting()
+    for conversation_id in conversation_ids:
+        whatsapp_conversation_answer.delay(conversation_id)
+    return len(conversation_ids)
