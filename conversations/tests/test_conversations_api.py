@@ -296,7 +296,7 @@ def test_the_owner_rates_an_ai_answer_and_the_statistics_use_it(owner_api, owner
 
     assert response.status_code == 200
     assert response.json()["accurate"] is False
-    accuracy = owner_api.get("/api/v1/analytics").json()["accuracyByCategory"]["categories"]
+    accuracy = owner_api.get("/api/v1/analytics").json()["accuracy_by_category"]["categories"]
     assert accuracy == [{"category": "prix", "label": "Prix", "accuracy": 0.0, "correct": 0, "evaluated": 1}]
 
 
