@@ -1,25 +1,127 @@
-"""Writes for the assistant: one customer turn through the engine with its stored state.
+"""Writes for the assistant: one customer turn through the engine with its stored state, and the
+glue that makes a turn count (the WhatsApp responder and the owner's test panel).
 
 The state is read with SELECT … FOR UPDATE inside the transaction, so two messages of the same
-conversation processed at once run one after the other and neither loses the other's cart.
+conversation processed at once run one after the other and neither loses the other's cart. The
+engine's answer to an input is kept with the state: asked again for the same input (a task run
+again after a worker died), the session gives the same answer instead of moving one step further.
 """
 
+from dataclasses import asdict
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
-from .engine import Knowledge, Turn, respond
+from conversations.models import ConversationMode, Intent, Message, MessageKind, QuestionCategory, Sender
+from conversations.replies import OutboundReply
+from conversations.services import conversation_mode_set
+from core.phone import phone_display
+from core.tasks import enqueue_on_commit, send_email
+from orders.services import order_create_from_draft
+from preferences.services import preferences_get_or_create
+from shop.selectors import shop_knowledge
+
+from .engine import Knowledge, Reply, Turn, respond
 from .models import AssistantSession
+from .selectors import knowledge_for
+
+# What the statistics' « précision par catégorie » groups the intents into.
+INTENT_CATEGORY = {
+    Intent.PRICE: QuestionCategory.PRIX,
+    Intent.ORDER: QuestionCategory.PRODUITS,
+    Intent.AVAILABILITY: QuestionCategory.PRODUITS,
+    Intent.DELIVERY_ZONE_FEE: QuestionCategory.LIVRAISON,
+    Intent.DELIVERY_TIME: QuestionCategory.LIVRAISON,
+    Intent.PAYMENT: QuestionCategory.PAIEMENT,
+    Intent.HOURS: QuestionCategory.HORAIRES,
+}
+
+# Messages the engine cannot read (voice notes, pictures, stickers…): one short, honest answer.
+UNREADABLE_KINDS = {
+    MessageKind.IMAGE,
+    MessageKind.AUDIO,
+    MessageKind.VIDEO,
+    MessageKind.DOCUMENT,
+    MessageKind.STICKER,
+    MessageKind.CONTACTS,
+    MessageKind.UNKNOWN,
+}
+MSG_UNREADABLE = {
+    "fr": "Je ne peux lire que les messages écrits 🙏 Pouvez-vous m'écrire votre demande ?",
+    "en": "I can only read written messages 🙏 Could you type your request?",
+}
+MSG_LOCATION = {
+    "fr": "Merci pour la position 📍 Pouvez-vous aussi m'écrire votre commune ou votre quartier ?",
+    "en": "Thanks for the location 📍 Could you also type your area or neighbourhood?",
+}
+
+HANDOFF_SUBJECT = "Un client vous attend sur WhatsApp"
+HANDOFF_TEXT = (
+    "Bonjour {prenom},\n\n"
+    "{customer} ({number}) a besoin d'une personne dans votre conversation WhatsApp :\n"
+    "« {content} »\n\n"
+    "L'assistant s'est mis en pause dans cette conversation. Répondez depuis Conversations IA :\n"
+    "{url}\n\n"
+    "Quand vous avez terminé, cliquez sur « Rendre à l'IA ».\n\n"
+    "— Flux IA"
+)
+
+
+def session_key_for_conversation(conversation) -> str:
+    return f"conversation:{conversation.pk}"
+
+
+def session_key_for_try(*, user, session: str) -> str:
+    return f"try:{user.pk}:{session}"
+
+
+def _turn_to_json(turn: Turn) -> dict:
+    return {
+        "intent": turn.intent,
+        "language": turn.language,
+        "reply_language": turn.reply_language,
+        "replies": [{"text": reply.text, "buttons": list(reply.buttons)} for reply in turn.replies],
+        "handoff": turn.handoff,
+    }
+
+
+def _turn_from_json(data: dict, state: dict) -> Turn:
+    replies = [Reply(text=reply["text"], buttons=tuple(reply["buttons"])) for reply in data.get("replies", [])]
+    return Turn(
+        intent=data.get("intent", ""),
+        language=data.get("language", "fr"),
+        reply_language=data.get("reply_language", "fr"),
+        replies=replies,
+        state=state,
+        handoff=data.get("handoff", False),
+        order=None,  # the order was created when the turn first ran
+    )
 
 
 @transaction.atomic
-def assistant_session_turn(*, key: str, knowledge: Knowledge, text: str, now: datetime) -> Turn:
-    """Runs the engine on ``text`` for the session ``key`` (created on first use) and stores the new state."""
+def assistant_session_turn(
+    *, key: str, knowledge: Knowledge, text: str, now: datetime, input_key: str = "", resume: bool = False
+) -> Turn:
+    """Runs the engine on ``text`` for the session ``key`` (created on first use) and stores the new state.
+
+    ``input_key`` names the input (e.g. the customer message's id): the same key again returns the
+    stored answer, with ``order`` None, and leaves the state alone. ``resume`` ends a handoff kept in
+    the state (the owner handed the conversation back): the session starts afresh.
+    """
     session, _ = AssistantSession.objects.get_or_create(key=key, defaults={"state": {}})
     session = AssistantSession.objects.select_for_update().get(pk=session.pk)
-    turn = respond(knowledge=knowledge, state=session.state or None, text=text, now=now)
+    if input_key and session.last_input == input_key:
+        return _turn_from_json(session.last_turn, session.state)
+    state = session.state or None
+    if resume and state and state.get("handoff"):
+        state = None
+    turn = respond(knowledge=knowledge, state=state, text=text, now=now)
     session.state = turn.state
-    session.save(update_fields=["state", "updated_at"])
+    session.last_input = input_key
+    session.last_turn = _turn_to_json(turn)
+    session.save(update_fields=["state", "last_input", "last_turn", "updated_at"])
     return turn
 
 
@@ -27,3 +129,79 @@ def assistant_session_turn(*, key: str, knowledge: Knowledge, text: str, now: da
 def assistant_session_reset(*, key: str) -> None:
     """Forgets the session (cart, language, handoff flag): the next message starts afresh."""
     AssistantSession.objects.filter(key=key).delete()
+
+
+def _draft_with_key(turn: Turn, key: str) -> dict:
+    return {**asdict(turn.order), "key": key}
+
+
+def _handoff_alert(*, conversation, message) -> None:
+    """The owner hears that a customer waits for a person: by e-mail, when their AI alerts are on."""
+    owner = conversation.owner
+    if not owner.adresse_email or not preferences_get_or_create(user=owner).ai_alerts:
+        return
+    text = HANDOFF_TEXT.format(
+        prenom=owner.prenom or "",
+        customer=conversation.contact.name,
+        number=phone_display(conversation.contact.whatsapp_number),
+        content=" ".join(message.content.split())[:300],
+        url=f"{settings.FRONTEND_URL.rstrip('/')}/dashboard/conversations?conversation={conversation.pk}",
+    )
+    enqueue_on_commit(send_email, subject=HANDOFF_SUBJECT, to=[owner.adresse_email], text=text)
+
+
+def _fixed_answer(*, conversation, message, texts: dict) -> list[OutboundReply]:
+    session = AssistantSession.objects.filter(key=session_key_for_conversation(conversation)).first()
+    language = ((session.state or {}).get("language") if session else None) or "fr"
+    return [OutboundReply(text=texts["en" if language == "en" else "fr"])]
+
+
+def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
+    """The WhatsApp responder (``settings.WHATSAPP_RESPONDER``): the replies to one customer message.
+
+    Called by the channel only in ``ai`` mode. In one transaction it runs the engine, stores the
+    intent on the message, records a confirmed order and, on a handoff, hands the conversation to
+    the owner (mode ``human``, e-mail alert). The channel records the returned replies before
+    sending them; a second call for the same message returns the same replies and creates nothing.
+    """
+    if message.kind in UNREADABLE_KINDS:
+        return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
+    if message.kind == MessageKind.LOCATION:
+        return _fixed_answer(conversation=conversation, message=message, texts=MSG_LOCATION)
+    knowledge = knowledge_for(shop_knowledge(user=conversation.owner))
+    with transaction.atomic():
+        turn = assistant_session_turn(
+            key=session_key_for_conversation(conversation),
+            knowledge=knowledge,
+            text=message.content,
+            now=timezone.now(),
+            input_key=f"message:{message.pk}",
+            resume=conversation.mode == ConversationMode.AI,
+        )
+        category = INTENT_CATEGORY.get(turn.intent, QuestionCategory.AUTRE)
+        Message.objects.filter(pk=message.pk, sender=Sender.USER).update(intent=turn.intent, category=category)
+        message.intent, message.category = turn.intent, category
+        if turn.order is not None:
+            order_create_from_draft(
+                user=conversation.owner, conversation=conversation, draft=_draft_with_key(turn, f"message:{message.pk}")
+            )
+        if turn.handoff and conversation.mode != ConversationMode.HUMAN:
+            conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
+            _handoff_alert(conversation=conversation, message=message)
+    return [OutboundReply(text=reply.text, buttons=tuple(reply.buttons)) for reply in turn.replies]
+
+
+def assistant_try(*, user, text: str, session: str) -> dict:
+    """The owner's « Tester l'assistant » panel: the same engine on the owner's own shop, nothing sent
+    on WhatsApp. A confirmed order is recorded like any other (source assistant, a test customer),
+    so the owner sees the whole loop on the Commandes page."""
+    knowledge = knowledge_for(shop_knowledge(user=user))
+    key = session_key_for_try(user=user, session=session)
+    with transaction.atomic():
+        turn = assistant_session_turn(key=key, knowledge=knowledge, text=text, now=timezone.now())
+        order = None
+        if turn.order is not None:
+            order = order_create_from_draft(
+                user=user, conversation=None, draft=_draft_with_key(turn, f"{key}:{timezone.now().isoformat()}")
+            )
+    return {"turn": turn, "order": order}

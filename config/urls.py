@@ -34,6 +34,7 @@ api_v1 = [
     path("mailbox/", include("emails.urls")),
     path("logistics/", include("logistics.urls")),
     path("", include("orders.urls")),
+    path("", include("assistant.urls")),
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),
 ]

@@ -42,6 +42,8 @@ from .selectors import order_lagoon_side
 
 S = OrderStatus
 
+# The customer of an order confirmed in the owner's « Tester l'assistant » panel.
+TRY_CUSTOMER_NAME = "Client test (Tester l'assistant)"
 MSG_DRIVER_REQUIRED = "Assignez un livreur avant de mettre la commande {reference} en route."
 MSG_CANCEL_REASON = "Indiquez le motif de l'annulation."
 MSG_TOTALS = "Les montants de la commande ne concordent pas : {detail}."
@@ -237,9 +239,10 @@ def draft_idempotency_key(*, conversation, draft) -> str:
     message). Without one, the key hashes the draft's content with the conversation and the day in
     Abidjan: a retried task finds its order, and the same basket ordered again tomorrow is a new one.
     """
+    scope = conversation.pk if conversation is not None else "try"
     explicit = _field(draft, "key") or _field(draft, "idempotency_key")
     if explicit:
-        return f"draft:{conversation.pk}:{explicit}"[:100]
+        return f"draft:{scope}:{explicit}"[:100]
     content = {
         "lines": [[line.sku, line.name, line.unit_price, line.quantity] for line in _draft_lines(draft)],
         "zone": _field(draft, "zone"),
@@ -250,7 +253,7 @@ def draft_idempotency_key(*, conversation, draft) -> str:
         "day": timezone.localdate().isoformat(),
     }
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-    return f"draft:{conversation.pk}:{digest[:64]}"
+    return f"draft:{scope}:{digest[:64]}"
 
 
 def _check_totals(*, lines: list[LineInput], subtotal: int, delivery_fee: int, total: int) -> None:
@@ -266,7 +269,9 @@ def _check_totals(*, lines: list[LineInput], subtotal: int, delivery_fee: int, t
         raise ApplicationError(MSG_TOTALS.format(detail=" ; ".join(problems)), code="order_totals_mismatch")
 
 
-def order_create_from_draft(*, user, conversation, draft, notify: bool = True) -> Order:
+def order_create_from_draft(
+    *, user, conversation, draft, notify: bool = True, customer_name: str = TRY_CUSTOMER_NAME
+) -> Order:
     """Turn the assistant's confirmed ``OrderDraft`` into an order, once.
 
     ``draft`` has ``lines`` ([(sku, name, unit_price, quantity)] or objects/mappings with those
@@ -276,7 +281,7 @@ def order_create_from_draft(*, user, conversation, draft, notify: bool = True) -
     ``order_totals_mismatch`` otherwise). Calling again with the same draft for the same
     conversation returns the existing order: a retried Celery task never doubles an order.
     """
-    if conversation.owner_id != user.pk:
+    if conversation is not None and conversation.owner_id != user.pk:
         raise ValueError("The conversation belongs to another account.")
     lines = _draft_lines(draft)
     _check_lines(lines)
@@ -286,11 +291,15 @@ def order_create_from_draft(*, user, conversation, draft, notify: bool = True) -
     existing = Order.objects.filter(owner=user, idempotency_key=key).first()
     if existing:
         return existing
-    contact = conversation.contact
-    try:
-        phone = phone_to_e164(contact.whatsapp_number)
-    except InvalidPhoneNumber:
-        phone = contact.whatsapp_number
+    # No conversation: the owner's « Tester l'assistant » panel, whose customer is the owner.
+    contact = conversation.contact if conversation is not None else None
+    phone = ""
+    if contact is not None:
+        customer_name = contact.name
+        try:
+            phone = phone_to_e164(contact.whatsapp_number)
+        except InvalidPhoneNumber:
+            phone = contact.whatsapp_number
     latitude, longitude = (
         _field(draft, "lat", _field(draft, "latitude")),
         _field(draft, "lng", _field(draft, "longitude")),
@@ -305,7 +314,7 @@ def order_create_from_draft(*, user, conversation, draft, notify: bool = True) -
                 payment_method=str(_field(draft, "payment_method") or _field(draft, "payment") or ""),
                 source=OrderSource.ASSISTANT,
                 actor=Actor.ASSISTANT,
-                customer_name=contact.name,
+                customer_name=customer_name,
                 customer_phone=phone,
                 contact=contact,
                 conversation=conversation,

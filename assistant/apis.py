@@ -1,0 +1,60 @@
+"""POST /api/v1/assistant/try: the owner's « Tester l'assistant » panel, on the owner's own shop."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from conversations.models import Intent
+
+from .serializers import (
+    AssistantTryInputSerializer,
+    AssistantTryOutputSerializer,
+    AssistantTryResetInputSerializer,
+)
+from .services import assistant_session_reset, assistant_try, session_key_for_try
+
+TAGS = ["assistant"]
+
+
+class AssistantTryApi(APIView):
+    @extend_schema(
+        operation_id="assistant_try",
+        summary="Tester l'assistant sur sa boutique",
+        description="Le même moteur que sur WhatsApp, sur les données de la boutique du compte, sans rien "
+        "envoyer sur WhatsApp. `session` est choisie par le client (le panneau en tire une au hasard) ; une "
+        "commande confirmée est enregistrée comme les autres (client test).",
+        request=AssistantTryInputSerializer,
+        responses=AssistantTryOutputSerializer,
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = AssistantTryInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = assistant_try(user=request.user, **serializer.validated_data)
+        turn, order = result["turn"], result["order"]
+        payload = {
+            "intent": turn.intent,
+            "intent_label": Intent(turn.intent).label if turn.intent in Intent.values else turn.intent,
+            "language": turn.language,
+            "replies": [{"text": reply.text, "buttons": list(reply.buttons)} for reply in turn.replies],
+            "handoff": turn.handoff,
+            "order": {"id": order.pk, "reference": order.reference, "total": order.total} if order else None,
+        }
+        return Response(AssistantTryOutputSerializer(payload).data)
+
+
+class AssistantTryResetApi(APIView):
+    @extend_schema(
+        operation_id="assistant_try_reset",
+        summary="Recommencer le test de l'assistant",
+        request=AssistantTryResetInputSerializer,
+        responses={204: None},
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = AssistantTryResetInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        session = serializer.validated_data["session"]
+        assistant_session_reset(key=session_key_for_try(user=request.user, session=session))
+        return Response(status=status.HTTP_204_NO_CONTENT)

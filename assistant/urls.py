@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("assistant/try", apis.AssistantTryApi.as_view(), name="assistant-try"),
+    path("assistant/try/reset", apis.AssistantTryResetApi.as_view(), name="assistant-try-reset"),
+]
