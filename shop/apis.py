@@ -226,7 +226,7 @@ class FaqDetailApi(APIView):
         operation_id="shop_faq_delete",
         summary="Supprimer une question fréquente",
         parameters=[INDEX],
-        responses=FaqListOutputSerializer,
+        responses={200: FaqListOutputSerializer},
         tags=TAGS,
     )
     def delete(self, request, index: int):
