@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "logistics",
     "conversations",
     "analytics",
+    "catalog",
+    "shop",
     "demo",
     "orders",
     "assistant",

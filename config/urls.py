@@ -33,6 +33,8 @@ api_v1 = [
     path("preferences", include("preferences.urls")),
     path("mailbox/", include("emails.urls")),
     path("logistics/", include("logistics.urls")),
+    path("catalog/", include("catalog.urls")),
+    path("", include("shop.urls")),
     path("", include("orders.urls")),
     path("", include("assistant.urls")),
     path("", include("conversations.urls")),

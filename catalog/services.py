@@ -1,0 +1,123 @@
+"""Writes to the catalogue. Each one drops the account's cached shop snapshot (the assistant's view).
+
+Validation is ``catalog.validation``'s, the same as the whole document's, so the dashboard and an
+imported file are refused with the same French sentences.
+"""
+
+from django.db import transaction
+from django.db.models import Max
+
+from accounts.photos import profile_photo_clean
+from core.exceptions import ApplicationError
+from shop.cache import knowledge_invalidate
+
+from .models import Product
+from .selectors import PRODUCT_DOCUMENT_FIELDS
+from .validation import MSG_SKU_DUPLICATE, Checker, product_clean
+
+PHOTO_FIELD = "photo"
+
+
+def _validation_error(errors: dict[str, list[str]]) -> ApplicationError:
+    first = next(iter(errors.values()))[0]
+    return ApplicationError(first, code="validation_error", status_code=400, errors=errors)
+
+
+def _clean(data: dict) -> dict:
+    check = Checker()
+    product = product_clean(check, data, "")
+    if check.errors:
+        raise _validation_error(check.errors)
+    return product
+
+
+def _ensure_sku_free(*, user, sku: str, exclude_id: int | None = None) -> None:
+    taken = Product.objects.filter(owner=user, sku__iexact=sku)
+    if exclude_id is not None:
+        taken = taken.exclude(pk=exclude_id)
+    if taken.exists():
+        raise _validation_error({"sku": [MSG_SKU_DUPLICATE.format(sku=sku)]})
+
+
+def product_document_of(product: Product) -> dict:
+    return {field: getattr(product, field) for field in PRODUCT_DOCUMENT_FIELDS}
+
+
+@transaction.atomic
+def product_create(*, user, data: dict) -> Product:
+    """Add a product at the end of the list. ``data`` has the document's product keys."""
+    fields = _clean(data)
+    _ensure_sku_free(user=user, sku=fields["sku"])
+    last = Product.objects.filter(owner=user).aggregate(last=Max("position"))["last"]
+    product = Product.objects.create(owner=user, position=0 if last is None else last + 1, **fields)
+    knowledge_invalidate(user.pk)
+    return product
+
+
+@transaction.atomic
+def product_update(*, product: Product, data: dict) -> Product:
+    """Change some fields (PATCH): the merged product is validated as a whole."""
+    fields = _clean({**product_document_of(product), **data})
+    if fields["sku"].casefold() != product.sku.casefold():
+        _ensure_sku_free(user=product.owner, sku=fields["sku"], exclude_id=product.pk)
+    for key, value in fields.items():
+        setattr(product, key, value)
+    product.save()
+    knowledge_invalidate(product.owner_id)
+    return product
+
+
+@transaction.atomic
+def product_delete(*, product: Product) -> None:
+    owner_id = product.owner_id
+    photo = product.photo.name
+    product.delete()
+    if photo:
+        storage = Product._meta.get_field("photo").storage
+        transaction.on_commit(lambda: storage.delete(photo))
+    knowledge_invalidate(owner_id)
+
+
+@transaction.atomic
+def product_photo_set(*, product: Product, photo) -> Product:
+    """Store a checked, re-encoded copy of the upload (``accounts.photos`` rules) as the photo."""
+    try:
+        clean = profile_photo_clean(photo)
+    except ApplicationError as error:
+        raise _validation_error({PHOTO_FIELD: [error.message]}) from None
+    old = product.photo.name
+    product.photo.save(clean.name, clean, save=True)
+    if old:
+        storage = product.photo.storage
+        transaction.on_commit(lambda: storage.delete(old))
+    knowledge_invalidate(product.owner_id)
+    return product
+
+
+def products_replace(*, user, products: list[dict]) -> None:
+    """Make the catalogue exactly ``products`` (cleaned document entries), in their order.
+
+    Products are matched by sku, so a re-imported file keeps ids and photos; the others are
+    deleted. A constant number of queries whatever the size: one read, one delete, one bulk update,
+    one bulk insert. Call inside the caller's transaction (``shop_document_replace``).
+    """
+    existing = {product.sku.casefold(): product for product in Product.objects.filter(owner=user)}
+    wanted = {item["sku"].casefold() for item in products}
+    stale = [product.pk for key, product in existing.items() if key not in wanted]
+    if stale:
+        Product.objects.filter(pk__in=stale).delete()
+    to_update, to_create = [], []
+    for position, item in enumerate(products):
+        product = existing.get(item["sku"].casefold())
+        if product is None:
+            to_create.append(Product(owner=user, position=position, **item))
+            continue
+        for key, value in item.items():
+            setattr(product, key, value)
+        product.position = position
+        to_update.append(product)
+    if to_update:
+        Product.objects.bulk_update(to_update, [*PRODUCT_DOCUMENT_FIELDS, "position"], batch_size=500)
+    if to_create:
+        Product.objects.bulk_create(to_create, batch_size=500)
+    knowledge_invalidate(user.pk)

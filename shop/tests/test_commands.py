@@ -1,0 +1,80 @@
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from shop.document import thaw
+from shop.selectors import shop_knowledge
+from shop.services import DEMO_SHOP_PATH, shop_demo_load
+
+from .factories import DATA, business_document
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_dev_sets_business_json_imports_as_it_is_and_exports_the_same(owner):
+    out = StringIO()
+
+    call_command("shop_import", "--email", owner.adresse_email, str(DATA / "business.json"), stdout=out)
+
+    assert "16 produits, 12 zones, 6 questions" in out.getvalue()
+    exported = StringIO()
+    call_command("shop_export", "--email", owner.adresse_email, stdout=exported)
+    assert json.loads(exported.getvalue()) == business_document()
+    assert "Épicerie Chez Koffi" in exported.getvalue()  # UTF-8, not \u escapes
+    assert exported.getvalue().startswith('{\n  "name"')
+
+
+def test_an_exported_file_imports_back_unchanged(owner, tmp_path):
+    call_command("shop_import", "--email", owner.adresse_email, str(DATA / "business.json"), stdout=StringIO())
+    exported = StringIO()
+    call_command("shop_export", "--email", owner.adresse_email, stdout=exported)
+    path = tmp_path / "export.json"
+    path.write_text(exported.getvalue(), encoding="utf-8")
+    version = shop_knowledge(user=owner).version
+
+    call_command("shop_import", "--email", owner.adresse_email, str(path), stdout=StringIO())
+
+    assert shop_knowledge(user=owner).version == version
+
+
+def test_a_bad_file_is_refused_with_its_paths_and_changes_nothing(owner, tmp_path):
+    document = business_document()
+    document["products"][3]["price"] = -1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+    with pytest.raises(CommandError) as error:
+        call_command("shop_import", "--email", owner.adresse_email, str(path))
+
+    assert "products[3].price : Le prix doit être un nombre entier positif." in str(error.value)
+    assert shop_knowledge(user=owner).document["products"] == ()
+
+
+def test_import_names_a_missing_account_and_malformed_json(owner, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+
+    with pytest.raises(CommandError, match="Aucun compte"):
+        call_command("shop_import", "--email", "personne@example.ci", str(DATA / "business.json"))
+    with pytest.raises(CommandError, match="n'est pas un JSON valide"):
+        call_command("shop_import", "--email", owner.adresse_email, str(broken))
+    with pytest.raises(CommandError, match="Aucun compte"):
+        call_command("shop_export", "--email", "personne@example.ci")
+
+
+def test_the_demo_restaurant_imports_with_zones_on_both_sides_of_the_lagoon(owner):
+    shop_demo_load(user=owner)
+
+    document = thaw(shop_knowledge(user=owner).document)
+    assert document == json.loads(DEMO_SHOP_PATH.read_text(encoding="utf-8"))
+    assert len(document["products"]) >= 15
+    assert all(product["aliases"] for product in document["products"])
+    zones = {zone["name"]: zone for zone in document["delivery_zones"]}
+    # North of the lagoon, the maquis's side, by motorbike; south by car, dearer and with a minimum.
+    assert zones["Angré"]["vehicle"] == "moto" and zones["Marcory"]["vehicle"] == "voiture"
+    assert zones["Marcory"]["fee"] > zones["Cocody"]["fee"] and zones["Marcory"]["min_order"] > 0
+    assert {name for name, zone in zones.items() if not zone["served"]} >= {"Yopougon", "Grand-Bassam"}
+    assert document["pickup"]["available"] is True
+    assert all(item["answer_en"] for item in document["faq"])
