@@ -220,6 +220,13 @@ def _field(obj, name: str, default=None):
     return getattr(obj, name, default)
 
 
+def _eta_upper_bound(eta) -> int | None:
+    """The shop document gives ETAs as ranges ([30, 45]); the order keeps the promise's upper bound."""
+    if isinstance(eta, (tuple, list)):
+        return max((int(value) for value in eta if value is not None), default=None)
+    return int(eta) if eta is not None else None
+
+
 def _draft_lines(draft) -> list[LineInput]:
     lines = []
     for raw in _field(draft, "lines") or []:
@@ -322,7 +329,7 @@ def order_create_from_draft(
                 commune=str(_field(draft, "commune") or ""),
                 latitude=latitude,
                 longitude=longitude,
-                eta_minutes=_field(draft, "eta_minutes"),
+                eta_minutes=_eta_upper_bound(_field(draft, "eta_minutes")),
                 idempotency_key=key,
                 notify=notify,
             )
