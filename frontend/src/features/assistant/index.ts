@@ -1,0 +1,3 @@
+/** The assistant feature: the owner's « Tester l'assistant » page, loaded on demand. */
+export const loadAssistantTryPage = () => import("./routes/AssistantTryPage");
+export type { AssistantReply, AssistantTryResult } from "./types";

@@ -1,0 +1,14 @@
+/** POST /assistant/try: what the engine answered to one message of the owner's test. */
+export interface AssistantReply {
+  text: string;
+  buttons: string[];
+}
+
+export interface AssistantTryResult {
+  intent: string;
+  intent_label: string;
+  language: "fr" | "en" | "nouchi";
+  replies: AssistantReply[];
+  handoff: boolean;
+  order: { id: number; reference: string; total: number } | null;
+}
