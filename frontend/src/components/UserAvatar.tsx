@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
 
-import { initials } from "../lib/format";
+import { initials } from "@/lib/format";
 
 /** The user's initials in a circle (a photo would need an <img>; initials are what SPEC.md shows). */
 export function UserAvatar({ prenom, nom, className }: { prenom?: string; nom?: string; className?: string }) {

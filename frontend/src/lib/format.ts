@@ -1,19 +1,15 @@
-/** French formatting of the dashboard's figures: F CFA amounts, counts, times (Abidjan time). */
-import type { PlanCode } from "@/api/types";
+/** French formatting of the dashboard's figures: counts, percentages, times (Abidjan time). F CFA amounts: lib/money.ts. */
+import { formatFcfa } from "./money";
 
 const NBSP = "\u00a0";
 const TIME_ZONE = "Africa/Abidjan";
 
-/** 89355 -> "89 355" with no-break spaces (SPEC.md writes amounts "89 355 F CFA"). */
+/** 1247 -> "1 247" with no-break spaces; a decimal comma. */
 export function formatNumber(value: number, maximumFractionDigits = 0): string {
   const [integer, fraction] = Math.abs(value).toFixed(maximumFractionDigits).split(".");
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
   const trimmed = fraction?.replace(/0+$/, "");
   return `${value < 0 ? "-" : ""}${grouped}${trimmed ? `,${trimmed}` : ""}`;
-}
-
-export function formatFcfa(amount: number): string {
-  return `${formatNumber(amount)}${NBSP}F${NBSP}CFA`;
 }
 
 /** A figure with its unit as the API names it ("%", "F CFA", "conversations", "min"...). */
@@ -23,6 +19,7 @@ export function formatFigure(value: number | string | null, unit: string): strin
   const number = formatNumber(value, unit === "%" ? 1 : Number.isInteger(value) ? 0 : 1);
   if (!unit) return number;
   if (unit === "%") return `${number}${NBSP}%`;
+  if (unit === "F CFA") return formatFcfa(value);
   // French singular below 2: "1 conversation", "0 commande".
   const word = Math.abs(value) < 2 && /^[a-zà-ÿ]+s$/i.test(unit) ? unit.slice(0, -1) : unit;
   return `${number}${NBSP}${word.replace(/ /g, NBSP)}`;
@@ -91,12 +88,6 @@ export function fromDateTimeLocal(value: string): string {
 export function initials(prenom?: string | null, nom?: string | null): string {
   const letters = [prenom, nom].map((part) => (part ?? "").trim().charAt(0).toUpperCase()).join("");
   return letters || "?";
-}
-
-export const planLabels: Record<PlanCode, string> = { gratuit: "Gratuit", pro: "Pro", entreprise: "Entreprise" };
-
-export function planLabel(plan: string | null | undefined): string {
-  return planLabels[(plan ?? "gratuit") as PlanCode] ?? plan ?? "Gratuit";
 }
 
 const monthYearFormat = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: TIME_ZONE });

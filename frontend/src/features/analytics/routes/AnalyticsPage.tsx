@@ -9,9 +9,10 @@ import { cn } from "@/lib/cn";
 
 import { useAnalytics } from "../api/get-analytics";
 import { BarChart } from "../components/BarChart";
-import { ConnectWhatsAppLink } from "../components/ConnectWhatsAppLink";
-import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "../components/states";
-import { formatChange, formatFcfa, formatFigure, formatNumber } from "../lib/format";
+import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
+import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/states";
+import { formatChange, formatFigure, formatNumber } from "@/lib/format";
+import { formatFcfa } from "@/lib/money";
 import type { AnalyticsFigure, AnalyticsKpi } from "../types";
 
 const formatPercent = (value: number) => `${formatNumber(value, 1)}\u00a0%`;
@@ -50,8 +51,8 @@ export default function AnalyticsPage() {
   const analytics = useAnalytics();
   const data = analytics.data;
 
-  const accuracy = useMemo(() => (data?.accuracyByCategory.categories ?? []).filter((category) => category.accuracy !== null), [data]);
-  const cities = data?.salesByCity.cities ?? [];
+  const accuracy = useMemo(() => (data?.accuracy_by_category.categories ?? []).filter((category) => category.accuracy !== null), [data]);
+  const cities = data?.sales_by_city.cities ?? [];
   const accuracyLabels = useMemo(() => accuracy.map((category) => category.label), [accuracy]);
   const accuracyValues = useMemo(() => accuracy.map((category) => category.accuracy ?? 0), [accuracy]);
   const cityLabels = useMemo(() => cities.map((city) => city.city), [cities]);
@@ -60,7 +61,7 @@ export default function AnalyticsPage() {
   const title = (
     <PageHeader
       title="Statistiques et prévisions"
-      description={data ? `Calculées à partir des données de votre compte sur les ${data.periodDays} derniers jours.` : "Calculées à partir des données de votre compte."}
+      description={data ? `Calculées à partir des données de votre compte sur les ${data.period_days} derniers jours.` : "Calculées à partir des données de votre compte."}
     />
   );
 
@@ -135,7 +136,7 @@ export default function AnalyticsPage() {
               </ul>
             </>
           )}
-          <HowComputed>{data.accuracyByCategory.explanation}</HowComputed>
+          <HowComputed>{data.accuracy_by_category.explanation}</HowComputed>
         </Card>
 
         <Card aria-labelledby="cities-title" data-testid="sales-by-city">
@@ -162,10 +163,10 @@ export default function AnalyticsPage() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-2 text-sm font-medium text-slate-900">Total : {formatFcfa(data.salesByCity.totalRevenue)}</p>
+              <p className="mt-2 text-sm font-medium text-slate-900">Total : {formatFcfa(data.sales_by_city.total_revenue)}</p>
             </>
           )}
-          <HowComputed>{data.salesByCity.explanation}</HowComputed>
+          <HowComputed>{data.sales_by_city.explanation}</HowComputed>
         </Card>
       </div>
 

@@ -1,18 +1,30 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import type { MeResponse, PlanCode } from "@/api/types";
+import type { MeResponse } from "@/api/types";
 
 export const meQueryKey = ["auth", "me"] as const;
 
-/** The API layer loads on first use, so the first chunk carries no HTTP client. */
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: meQueryKey, queryFn: async () => (await import("@/api/auth")).getMe() });
+/**
+ * GET /auth/me: the user, the account (plan, verification, cap) and the permissions, exactly as the
+ * server's plan catalogue states them; the front end derives none of them.
+ *
+ * The session check at startup runs this before anything else, so the HTTP client is imported on
+ * first use here: the first chunk carries no axios.
+ */
+export async function getMe(): Promise<MeResponse> {
+  const { apiClient } = await import("@/api/client");
+  const response = await apiClient.get<MeResponse>("/auth/me");
+  return response.data;
+}
 
-/** A route that asks for "pro" admits pro and entreprise; "entreprise" admits entreprise only. */
-export function hasRequiredPlan(plan: PlanCode, required?: PlanCode): boolean {
-  if (!required || required === "gratuit") return true;
-  if (required === "pro") return plan === "pro" || plan === "entreprise";
-  return plan === "entreprise";
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+
+/**
+ * The signed-in account as GET /auth/me describes it. The dashboard guard has just fetched it, so
+ * inside the dashboard this reads React Query's cache.
+ */
+export function useMe() {
+  return useQuery(meQueryOptions());
 }
 
 export type PermissionName = keyof MeResponse["permissions"];

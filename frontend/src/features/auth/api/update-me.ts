@@ -2,23 +2,25 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiClient } from "@/api/client";
 import type { MeResponse, ProfileUpdatePayload } from "@/api/types";
-import { meQueryKey } from "@/features/auth/api/me";
-import { useAuth } from "@/features/auth/state/auth-context";
 
-export type ProfileFields = Pick<Required<ProfileUpdatePayload>, "prenom" | "nom" | "numero_telephone" | "whatsapp" | "adresse">;
+import { useAuth } from "../state/auth-context";
+import { toFormData } from "./form-data";
+import { meQueryKey } from "./get-me";
 
-/** PATCH /auth/me with the personal information (JSON; a photo would go as multipart). */
-export async function updateProfile(fields: ProfileFields): Promise<MeResponse> {
-  const response = await apiClient.patch<MeResponse>("/auth/me", fields);
+/** PATCH /auth/me: JSON, or multipart when a new photo is attached. Answers GET /auth/me's shape. */
+export async function updateMe(payload: ProfileUpdatePayload): Promise<MeResponse> {
+  const { photo_profil, ...fields } = payload;
+  const data = photo_profil ? toFormData({ ...fields, photo_profil }) : fields;
+  const response = await apiClient.patch<MeResponse>("/auth/me", data);
   return response.data;
 }
 
 /** On success the auth context's user (and the stored one) and the cached /auth/me are replaced. */
-export function useUpdateProfile() {
+export function useUpdateMe() {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   return useMutation({
-    mutationFn: updateProfile,
+    mutationFn: updateMe,
     onSuccess: (me) => {
       queryClient.setQueryData(meQueryKey, me);
       updateUser(me.user);

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 
 import { apiClient } from "@/api/client";
 
-import { nextPageFrom } from "../lib/pagination";
+import { nextPageFrom } from "@/lib/pagination";
 import type { ChatMessageList } from "../types";
 
 export const MESSAGES_PAGE_SIZE = 30;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/api/client";
 
 import type { Conversation } from "../types";
-import { dashboardHomeQueryKey } from "./get-dashboard-home";
+import { dashboardHomeQueryKey } from "@/api/query-keys";
 import { conversationsQueryKey } from "./get-conversations";
 
 export async function markConversationRead(conversationId: number): Promise<Conversation> {

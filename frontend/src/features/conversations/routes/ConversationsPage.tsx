@@ -17,11 +17,11 @@ import { useConversationMessages } from "../api/get-conversation-messages";
 import { useConversations } from "../api/get-conversations";
 import { useMarkConversationRead } from "../api/mark-conversation-read";
 import { useSendMessage } from "../api/send-message";
-import { ConnectWhatsAppLink } from "../components/ConnectWhatsAppLink";
-import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "../components/states";
-import { UserAvatar } from "../components/UserAvatar";
-import { formatShortTime, formatTime } from "../lib/format";
-import { useDebouncedValue } from "../lib/use-debounced-value";
+import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
+import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "@/components/states";
+import { UserAvatar } from "@/components/UserAvatar";
+import { formatShortTime, formatTime } from "@/lib/format";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import type { ChatMessage, Conversation } from "../types";
 
 const CONVERSATION_PARAM = "conversation";
@@ -55,15 +55,15 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
               {formatShortTime(conversation.time)}
             </time>
           </span>
-          <span className="mt-0.5 block truncate text-sm text-slate-600">{conversation.lastMessage}</span>
+          <span className="mt-0.5 block truncate text-sm text-slate-600">{conversation.last_message}</span>
           <span className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {conversation.isAI && (
+            {conversation.is_ai && (
               <Badge tone="violet">
                 <Bot aria-hidden="true" className="h-3 w-3" />
                 IA
               </Badge>
             )}
-            {conversation.status === "pending" && <Badge tone="amber">{conversation.statusLabel}</Badge>}
+            {conversation.status === "pending" && <Badge tone="amber">{conversation.status_label}</Badge>}
             {conversation.unread > 0 && (
               <span
                 className="ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
@@ -91,12 +91,12 @@ function MessageBubble({ message }: { message: ChatMessage }) {
     <li className={cn("max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm sm:max-w-[75%]", bubbleStyles[message.sender])} data-sender={message.sender}>
       <p className={cn("mb-0.5 text-xs font-semibold", message.sender === "agent" ? "text-brand-50" : "text-slate-500")}>
         {message.sender === "ai" && <Bot aria-hidden="true" className="mr-1 inline h-3 w-3" />}
-        {message.senderLabel}
+        {message.sender_label}
       </p>
       <p className="break-words whitespace-pre-line">{message.content}</p>
       <p className={cn("mt-1 text-right text-[11px]", message.sender === "agent" ? "text-brand-100" : "text-slate-400")}>
         <time dateTime={message.time}>{formatTime(message.time)}</time>
-        {message.sender !== "user" && <span> · {message.statusLabel}</span>}
+        {message.sender !== "user" && <span> · {message.status_label}</span>}
       </p>
     </li>
   );
@@ -154,7 +154,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         </button>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">{conversation.contact.name}</h2>
-          <p className="truncate text-xs text-slate-500">{conversation.contact.whatsappNumber}</p>
+          <p className="truncate text-xs text-slate-500">{conversation.contact.whatsapp_number}</p>
         </div>
         <Button
           variant="ghost"
@@ -315,7 +315,7 @@ export default function ConversationsPage() {
         title="Conversations IA"
         description={
           counters
-            ? `${counters.total} conversation${counters.total > 1 ? "s" : ""}, ${counters.unreadMessages} message${counters.unreadMessages > 1 ? "s" : ""} non lu${counters.unreadMessages > 1 ? "s" : ""}`
+            ? `${counters.total} conversation${counters.total > 1 ? "s" : ""}, ${counters.unread_messages} message${counters.unread_messages > 1 ? "s" : ""} non lu${counters.unread_messages > 1 ? "s" : ""}`
             : "Les échanges de vos clients, traités par l'IA."
         }
       />

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanst
 
 import { apiClient } from "@/api/client";
 
-import { nextPageFrom } from "../lib/pagination";
+import { nextPageFrom } from "@/lib/pagination";
 import type { EmailFilter, EmailList } from "../types";
 
 export const EMAILS_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/api/client";
 
 import type { Email } from "../types";
-import { dashboardHomeQueryKey } from "./get-dashboard-home";
+import { dashboardHomeQueryKey } from "@/api/query-keys";
 import { emailsQueryKey } from "./get-emails";
 
 export async function markEmailRead(emailId: number): Promise<Email> {

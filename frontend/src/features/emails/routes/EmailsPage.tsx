@@ -9,9 +9,9 @@ import { getErrorMessage } from "@/lib/errors";
 
 import { useEmails } from "../api/get-emails";
 import { useMarkEmailRead } from "../api/mark-email-read";
-import { ConnectWhatsAppLink } from "../components/ConnectWhatsAppLink";
-import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, type BadgeTone } from "../components/states";
-import { formatShortTime } from "../lib/format";
+import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
+import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, type BadgeTone } from "@/components/states";
+import { formatShortTime } from "@/lib/format";
 import type { Email, EmailFilter } from "../types";
 
 export const emailFilters: { value: EmailFilter; label: string }[] = [
@@ -35,7 +35,7 @@ function EmailCard({ email }: { email: Email }) {
             {unread && <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle" aria-hidden="true" />}
             {email.from}
           </p>
-          <p className="truncate text-xs text-slate-500">{email.fromEmail}</p>
+          <p className="truncate text-xs text-slate-500">{email.from_email}</p>
         </div>
         <time dateTime={email.time} className="shrink-0 text-xs text-slate-500">
           {formatShortTime(email.time)}
@@ -43,18 +43,18 @@ function EmailCard({ email }: { email: Email }) {
       </div>
       <h2 className={cn("mt-2 text-base break-words text-slate-900", unread ? "font-semibold" : "font-medium")}>{email.subject}</h2>
       <div className="mt-2 flex flex-wrap gap-1.5">
-        <Badge tone={priorityTones[email.priority] ?? "slate"}>{email.priorityLabel}</Badge>
-        <Badge tone="blue">{email.categoryLabel}</Badge>
-        <Badge>{email.statusLabel}</Badge>
+        <Badge tone={priorityTones[email.priority] ?? "slate"}>{email.priority_label}</Badge>
+        <Badge tone="blue">{email.category_label}</Badge>
+        <Badge>{email.status_label}</Badge>
       </div>
       <p className="mt-2 text-sm break-words text-slate-600">{email.preview}</p>
-      {email.aiSummary && (
+      {email.ai_summary && (
         <div className="mt-3 rounded-lg bg-violet-50 p-3 text-sm text-violet-950 ring-1 ring-violet-100">
           <p className="flex items-center gap-1.5 text-xs font-semibold text-violet-700">
             <Sparkles aria-hidden="true" className="h-3.5 w-3.5" />
             Résumé IA
           </p>
-          <p className="mt-1 break-words">{email.aiSummary}</p>
+          <p className="mt-1 break-words">{email.ai_summary}</p>
         </div>
       )}
       {email.status !== "read" && (

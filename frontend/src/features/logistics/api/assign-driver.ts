@@ -5,8 +5,8 @@ import { apiClient } from "@/api/client";
 import type { Delivery } from "../types";
 import { logisticsQueryKey } from "./get-deliveries";
 
-export async function assignDriver({ reference, driverId }: { reference: string; driverId: number }): Promise<Delivery> {
-  const response = await apiClient.post<Delivery>(`/logistics/deliveries/${encodeURIComponent(reference)}/assign`, { driverId });
+export async function assignDriver({ reference, driver_id }: { reference: string; driver_id: number }): Promise<Delivery> {
+  const response = await apiClient.post<Delivery>(`/logistics/deliveries/${encodeURIComponent(reference)}/assign`, { driver_id });
   return response.data;
 }
 

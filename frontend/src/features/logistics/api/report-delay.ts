@@ -6,8 +6,8 @@ import type { Delivery } from "../types";
 import { logisticsQueryKey } from "./get-deliveries";
 
 /** A new estimated time and the reason, shown on the delivery. */
-export async function reportDelay({ reference, estimatedTime, note }: { reference: string; estimatedTime: string; note: string }): Promise<Delivery> {
-  const response = await apiClient.post<Delivery>(`/logistics/deliveries/${encodeURIComponent(reference)}/delay`, { estimatedTime, note });
+export async function reportDelay({ reference, estimated_time, note }: { reference: string; estimated_time: string; note: string }): Promise<Delivery> {
+  const response = await apiClient.post<Delivery>(`/logistics/deliveries/${encodeURIComponent(reference)}/delay`, { estimated_time, note });
   return response.data;
 }
 

@@ -13,9 +13,9 @@ import { useOptimizeRoute } from "../api/optimize-route";
 import { useReportDelay } from "../api/report-delay";
 import { useScheduleDelivery } from "../api/schedule-delivery";
 import { parseProducts } from "../lib/delivery-status";
-import { formatDateTime, formatNumber, fromDateTimeLocal, toDateTimeLocal } from "../lib/format";
+import { formatDateTime, formatNumber, fromDateTimeLocal, toDateTimeLocal } from "@/lib/format";
 import { COMMUNES, type Delivery, type Driver, type OptimisedRoute, type Priority } from "../types";
-import { Badge } from "./states";
+import { Badge } from "@/components/states";
 
 export type LogisticsAction = "schedule" | "delay" | "assign" | "optimize";
 
@@ -52,8 +52,8 @@ const inTwoHours = () => toDateTimeLocal(new Date(Date.now() + 2 * 3600 * 1000))
 export function ScheduleForm({ drivers, onDone }: { drivers: Driver[]; onDone: () => void }) {
   const schedule = useScheduleDelivery();
   const [form, setForm] = useState({
-    customer: "", phone: "+225", address: "", commune: "Cocody", products: "", amount: "", estimatedTime: inTwoHours(),
-    priority: "medium" as Priority, driverId: "",
+    customer: "", phone: "+225", address: "", commune: "Cocody", products: "", amount: "", estimated_time: inTwoHours(),
+    priority: "medium" as Priority, driver_id: "",
   });
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
 
@@ -67,9 +67,9 @@ export function ScheduleForm({ drivers, onDone }: { drivers: Driver[]; onDone: (
         commune: form.commune,
         products: parseProducts(form.products),
         amount: Number(form.amount || 0),
-        estimatedTime: form.estimatedTime ? fromDateTimeLocal(form.estimatedTime) : "",
+        estimated_time: form.estimated_time ? fromDateTimeLocal(form.estimated_time) : "",
         priority: form.priority,
-        ...(form.driverId ? { driverId: Number(form.driverId) } : {}),
+        ...(form.driver_id ? { driver_id: Number(form.driver_id) } : {}),
       },
       {
         onSuccess: (delivery) => {
@@ -95,13 +95,13 @@ export function ScheduleForm({ drivers, onDone }: { drivers: Driver[]; onDone: (
           <textarea id="schedule-products" name="products" rows={2} value={form.products} onChange={set("products")} className={inputClasses(false)} />
         </FieldShell>
         <TextField label="Montant (F CFA)" name="amount" type="number" min={0} inputMode="numeric" value={form.amount} onChange={set("amount")} />
-        <TextField label="Heure estimée" name="estimatedTime" type="datetime-local" value={form.estimatedTime} onChange={set("estimatedTime")} />
+        <TextField label="Heure estimée" name="estimated_time" type="datetime-local" value={form.estimated_time} onChange={set("estimated_time")} />
         <SelectField label="Priorité" name="priority" value={form.priority} onChange={set("priority")}>
           <option value="high">Urgent</option>
           <option value="medium">Normal</option>
           <option value="low">Faible</option>
         </SelectField>
-        <SelectField label="Livreur (facultatif)" name="driverId" value={form.driverId} onChange={set("driverId")}>
+        <SelectField label="Livreur (facultatif)" name="driver_id" value={form.driver_id} onChange={set("driver_id")}>
           <option value="">Aucun pour le moment</option>
           {drivers.map((driver) => (
             <option key={driver.id} value={driver.id}>
@@ -120,7 +120,7 @@ function DeliverySelect({ deliveries, value, onChange }: { deliveries: Delivery[
       <option value="">Choisissez une livraison</option>
       {deliveries.map((delivery) => (
         <option key={delivery.id} value={delivery.id}>
-          {delivery.id} — {delivery.customer} ({delivery.statusLabel})
+          {delivery.id} — {delivery.customer} ({delivery.status_label})
         </option>
       ))}
     </SelectField>
@@ -139,10 +139,10 @@ export function DelayForm({ deliveries, onDone }: { deliveries: Delivery[]; onDo
     if (!reference) return setMissing("Choisissez une livraison.");
     setMissing(null);
     delay.mutate(
-      { reference, estimatedTime: estimatedTime ? fromDateTimeLocal(estimatedTime) : "", note: note.trim() },
+      { reference, estimated_time: estimatedTime ? fromDateTimeLocal(estimatedTime) : "", note: note.trim() },
       {
         onSuccess: (delivery) => {
-          toast.success("Retard signalé", `${delivery.id} : nouvelle heure estimée ${formatDateTime(delivery.estimatedTime ?? "")}`);
+          toast.success("Retard signalé", `${delivery.id} : nouvelle heure estimée ${formatDateTime(delivery.estimated_time ?? "")}`);
           onDone();
         },
       },
@@ -153,7 +153,7 @@ export function DelayForm({ deliveries, onDone }: { deliveries: Delivery[]; onDo
     <FormShell title="Signaler un retard" error={missing ? { message: missing, statusCode: 400 } : delay.error} onCancel={onDone} submitLabel="Signaler le retard" pending={delay.isPending} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <DeliverySelect deliveries={deliveries} value={reference} onChange={setReference} />
-        <TextField label="Nouvelle heure estimée" name="estimatedTime" type="datetime-local" value={estimatedTime} onChange={(event) => setEstimatedTime(event.target.value)} />
+        <TextField label="Nouvelle heure estimée" name="estimated_time" type="datetime-local" value={estimatedTime} onChange={(event) => setEstimatedTime(event.target.value)} />
       </div>
       <FieldShell id="delay-note" label="Motif">
         <textarea id="delay-note" name="note" rows={2} maxLength={300} value={note} onChange={(event) => setNote(event.target.value)} className={inputClasses(false)} placeholder="Embouteillage sur le pont HKB..." />
@@ -173,7 +173,7 @@ export function AssignForm({ deliveries, drivers, onDone }: { deliveries: Delive
     if (!reference || !driverId) return setMissing("Choisissez une livraison et un livreur.");
     setMissing(null);
     assign.mutate(
-      { reference, driverId: Number(driverId) },
+      { reference, driver_id: Number(driverId) },
       {
         onSuccess: (delivery) => {
           toast.success("Livreur assigné", `${delivery.driver?.name ?? ""} livrera ${delivery.id}`);
@@ -187,11 +187,11 @@ export function AssignForm({ deliveries, drivers, onDone }: { deliveries: Delive
     <FormShell title="Assigner un livreur" error={missing ? { message: missing, statusCode: 400 } : assign.error} onCancel={onDone} submitLabel="Assigner" pending={assign.isPending} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <DeliverySelect deliveries={deliveries} value={reference} onChange={setReference} />
-        <SelectField label="Livreur" name="driverId" value={driverId} onChange={(event) => setDriverId(event.target.value)}>
+        <SelectField label="Livreur" name="driver_id" value={driverId} onChange={(event) => setDriverId(event.target.value)}>
           <option value="">Choisissez un livreur</option>
           {drivers.map((driver) => (
             <option key={driver.id} value={driver.id}>
-              {driver.name} — {driver.statusLabel}, {driver.location.commune}
+              {driver.name} — {driver.status_label}, {driver.location.commune}
             </option>
           ))}
         </SelectField>
@@ -202,7 +202,7 @@ export function AssignForm({ deliveries, drivers, onDone }: { deliveries: Delive
 
 export function OptimizeForm({ drivers, onDone }: { drivers: Driver[]; onDone: () => void }) {
   const optimize = useOptimizeRoute();
-  const [driverId, setDriverId] = useState(String(drivers.find((driver) => driver.openDeliveries > 0)?.id ?? drivers[0]?.id ?? ""));
+  const [driverId, setDriverId] = useState(String(drivers.find((driver) => driver.open_deliveries > 0)?.id ?? drivers[0]?.id ?? ""));
   const [route, setRoute] = useState<OptimisedRoute | null>(null);
 
   const onSubmit = (event: FormEvent) => {
@@ -213,10 +213,10 @@ export function OptimizeForm({ drivers, onDone }: { drivers: Driver[]; onDone: (
 
   return (
     <FormShell title="Optimiser les trajets" error={optimize.error} onCancel={onDone} submitLabel="Calculer l'ordre" pending={optimize.isPending} onSubmit={onSubmit}>
-      <SelectField label="Livreur" name="driverId" value={driverId} onChange={(event) => { setDriverId(event.target.value); setRoute(null); }}>
+      <SelectField label="Livreur" name="driver_id" value={driverId} onChange={(event) => { setDriverId(event.target.value); setRoute(null); }}>
         {drivers.map((driver) => (
           <option key={driver.id} value={driver.id}>
-            {driver.name} — {driver.openDeliveries} livraison{driver.openDeliveries > 1 ? "s" : ""} en cours
+            {driver.name} — {driver.open_deliveries} livraison{driver.open_deliveries > 1 ? "s" : ""} en cours
           </option>
         ))}
       </SelectField>
@@ -224,7 +224,7 @@ export function OptimizeForm({ drivers, onDone }: { drivers: Driver[]; onDone: (
         <div data-testid="optimised-route" className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           <p className="flex items-center gap-2 font-semibold text-slate-900">
             <Route aria-hidden="true" className="h-4 w-4 text-brand-700" />
-            Nouvel ordre de tournée de {route.driver.name} ({formatNumber(route.totalDistanceKm, 1)}&nbsp;km)
+            Nouvel ordre de tournée de {route.driver.name} ({formatNumber(route.total_distance_km, 1)}&nbsp;km)
           </p>
           {route.stops.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Aucune livraison en cours pour ce livreur.</p>
@@ -235,9 +235,9 @@ export function OptimizeForm({ drivers, onDone }: { drivers: Driver[]; onDone: (
                   <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">{stop.position}</span>
                   <span className="min-w-0 flex-1">
                     <span className="font-medium text-slate-900">{stop.delivery.id}</span> — {stop.delivery.customer}, {stop.delivery.commune}
-                    <span className="block text-xs text-slate-500">à {formatNumber(stop.distanceKm, 1)}&nbsp;km de l'arrêt précédent</span>
+                    <span className="block text-xs text-slate-500">à {formatNumber(stop.distance_km, 1)}&nbsp;km de l'arrêt précédent</span>
                   </span>
-                  <Badge>{stop.delivery.statusLabel}</Badge>
+                  <Badge>{stop.delivery.status_label}</Badge>
                 </li>
               ))}
             </ol>

@@ -14,9 +14,10 @@ import { useChangeDeliveryStatus } from "../api/change-delivery-status";
 import { useDeliveries } from "../api/get-deliveries";
 import { useDrivers } from "../api/get-drivers";
 import { AssignForm, DelayForm, OptimizeForm, ScheduleForm, type LogisticsAction } from "../components/logistics-forms";
-import { Badge, Card, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, Skeleton, type BadgeTone } from "../components/states";
+import { Badge, Card, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, Skeleton, type BadgeTone } from "@/components/states";
 import { deliveryStatusLabels, nextDeliveryStatus } from "../lib/delivery-status";
-import { formatDateTime, formatFcfa, formatNumber } from "../lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
+import { formatFcfa } from "@/lib/money";
 import type { Delivery, DeliveryStatus, Driver } from "../types";
 
 const statusTones: Record<DeliveryStatus, BadgeTone> = { pending: "slate", preparing: "amber", en_route: "blue", delivered: "green" };
@@ -29,8 +30,8 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
     <li data-testid="delivery" data-reference={delivery.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-semibold text-slate-900">{delivery.id}</p>
-        <Badge tone={statusTones[delivery.status]}>{delivery.statusLabel}</Badge>
-        <Badge tone={priorityTones[delivery.priority] ?? "slate"}>{delivery.priorityLabel}</Badge>
+        <Badge tone={statusTones[delivery.status]}>{delivery.status_label}</Badge>
+        <Badge tone={priorityTones[delivery.priority] ?? "slate"}>{delivery.priority_label}</Badge>
         <span className="ml-auto text-sm font-semibold text-slate-900">{formatFcfa(delivery.amount)}</span>
       </div>
       <p className="mt-2 text-sm font-medium text-slate-800">{delivery.customer}</p>
@@ -49,10 +50,10 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
           <Truck aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
           <span className="truncate">{delivery.driver ? delivery.driver.name : "Aucun livreur assigné"}</span>
         </p>
-        {delivery.estimatedTime && (
+        {delivery.estimated_time && (
           <p className="flex min-w-0 items-center gap-1.5">
             <Clock aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-            <span className="truncate">Estimée : {formatDateTime(delivery.estimatedTime)}</span>
+            <span className="truncate">Estimée : {formatDateTime(delivery.estimated_time)}</span>
           </p>
         )}
       </div>
@@ -82,7 +83,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
               change.mutate(
                 { reference: delivery.id, status: next },
                 {
-                  onSuccess: (updated) => toast.success("Statut mis à jour", `${updated.id} : ${updated.statusLabel}`),
+                  onSuccess: (updated) => toast.success("Statut mis à jour", `${updated.id} : ${updated.status_label}`),
                   onError: (error) => toast.error("Changement de statut refusé", getErrorMessage(error)),
                 },
               )
@@ -103,13 +104,13 @@ function DriverRow({ driver }: { driver: Driver }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-slate-900">
           <span className="truncate">{driver.name}</span>
-          <Badge tone={driver.status === "active" ? "blue" : "green"}>{driver.statusLabel}</Badge>
+          <Badge tone={driver.status === "active" ? "blue" : "green"}>{driver.status_label}</Badge>
         </p>
         <p className="truncate text-xs text-slate-500">
           {driver.phone} · {driver.location.commune}
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
-          {driver.deliveries} livraison{driver.deliveries > 1 ? "s" : ""} effectuée{driver.deliveries > 1 ? "s" : ""} · {driver.openDeliveries} en cours
+          {driver.deliveries} livraison{driver.deliveries > 1 ? "s" : ""} effectuée{driver.deliveries > 1 ? "s" : ""} · {driver.open_deliveries} en cours
         </p>
       </div>
       <span className="flex shrink-0 items-center gap-1 text-sm text-slate-700" aria-label={`Note ${formatNumber(driver.rating, 1)} sur 5`}>

@@ -8,29 +8,28 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router-dom";
 
+import type { ProfileUpdatePayload } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { Button, buttonClasses } from "@/components/Button";
 import { FieldShell, SelectField, TextField, inputClasses } from "@/components/Field";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
-import { SUPPORT_EMAIL, SUPPORT_HREF } from "@/features/auth/constants";
-import { fullName, useAuth } from "@/features/auth/state/auth-context";
+import { SUPPORT_EMAIL, SUPPORT_HREF, fullName, useAuth, useMe, useUpdateMe } from "@/features/auth";
 import { getErrorMessage, normalizeError } from "@/lib/errors";
 
 import { usePreferences } from "../api/get-preferences";
 import { useSubscription } from "../api/get-subscription";
-import { useAccount } from "../api/use-account";
 import { useUpdatePreferences } from "../api/update-preferences";
-import { useUpdateProfile, type ProfileFields } from "../api/update-profile";
-import { ConnectWhatsAppLink } from "../components/ConnectWhatsAppLink";
-import { PlanBadge } from "../components/PlanBadge";
-import { Badge, Card, ErrorState, LoadingSkeleton, PageHeader, Skeleton } from "../components/states";
-import { Switch } from "../components/Switch";
-import { UserAvatar } from "../components/UserAvatar";
-import { AI_SETTINGS_ANCHOR, SETTINGS_ANCHOR } from "../lib/anchors";
-import { formatLongDate, formatNumber, formatMonthYear } from "../lib/format";
+import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
+import { PlanBadge } from "@/components/PlanBadge";
+import { Badge, Card, ErrorState, LoadingSkeleton, PageHeader, Skeleton } from "@/components/states";
+import { Switch } from "@/components/Switch";
+import { UserAvatar } from "@/components/UserAvatar";
+import { AI_SETTINGS_ANCHOR, SETTINGS_ANCHOR } from "@/config/anchors";
+import { formatLongDate, formatNumber, formatMonthYear } from "@/lib/format";
 import type { Day, Language, Notifications, Preferences, Tone } from "../types";
 
+type ProfileFields = Pick<Required<ProfileUpdatePayload>, "prenom" | "nom" | "numero_telephone" | "whatsapp" | "adresse">;
 const PROFILE_FIELDS: (keyof ProfileFields)[] = ["prenom", "nom", "numero_telephone", "whatsapp", "adresse"];
 
 function SectionTitle({ id, title, action }: { id?: string; title: string; action?: React.ReactNode }) {
@@ -46,7 +45,7 @@ function SectionTitle({ id, title, action }: { id?: string; title: string; actio
 
 function PersonalInformation() {
   const { user } = useAuth();
-  const save = useUpdateProfile();
+  const save = useUpdateMe();
   const [editing, setEditing] = useState(false);
   const values = (): ProfileFields => ({
     prenom: user?.prenom ?? "",
@@ -160,10 +159,10 @@ function AiConfiguration({ preferences }: { preferences: Preferences }) {
   const initial = () => ({
     languages: preferences.ai.languages,
     tone: preferences.ai.tone,
-    days: preferences.ai.openingHours.days,
-    opens: hhmm(preferences.ai.openingHours.opens),
-    closes: hhmm(preferences.ai.openingHours.closes),
-    businessDescription: preferences.ai.businessDescription,
+    days: preferences.ai.opening_hours.days,
+    opens: hhmm(preferences.ai.opening_hours.opens),
+    closes: hhmm(preferences.ai.opening_hours.closes),
+    business_description: preferences.ai.business_description,
   });
   const [draft, setDraft] = useState(initial);
 
@@ -176,8 +175,8 @@ function AiConfiguration({ preferences }: { preferences: Preferences }) {
         ai: {
           languages: draft.languages,
           tone: draft.tone,
-          openingHours: { days: draft.days, opens: draft.opens, closes: draft.closes },
-          businessDescription: draft.businessDescription.trim(),
+          opening_hours: { days: draft.days, opens: draft.opens, closes: draft.closes },
+          business_description: draft.business_description.trim(),
         },
       },
       {
@@ -213,21 +212,21 @@ function AiConfiguration({ preferences }: { preferences: Preferences }) {
         <dl className="grid gap-3 text-sm sm:grid-cols-2" data-testid="ai-summary">
           <div>
             <dt className="text-slate-500">Langues</dt>
-            <dd className="font-medium text-slate-900">{preferences.ai.languageLabels.join(", ")}</dd>
+            <dd className="font-medium text-slate-900">{preferences.ai.language_labels.join(", ")}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Ton</dt>
-            <dd className="font-medium text-slate-900">{preferences.ai.toneLabel}</dd>
+            <dd className="font-medium text-slate-900">{preferences.ai.tone_label}</dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-slate-500">Horaires d'ouverture</dt>
             <dd className="font-medium text-slate-900">
-              {describeDays(preferences.ai.openingHours.days)}, de {hhmm(preferences.ai.openingHours.opens)} à {hhmm(preferences.ai.openingHours.closes)}
+              {describeDays(preferences.ai.opening_hours.days)}, de {hhmm(preferences.ai.opening_hours.opens)} à {hhmm(preferences.ai.opening_hours.closes)}
             </dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-slate-500">Description de l'activité</dt>
-            <dd className="break-words text-slate-900">{preferences.ai.businessDescription || "Aucune description pour le moment."}</dd>
+            <dd className="break-words text-slate-900">{preferences.ai.business_description || "Aucune description pour le moment."}</dd>
           </div>
         </dl>
       ) : (
@@ -266,14 +265,14 @@ function AiConfiguration({ preferences }: { preferences: Preferences }) {
             <TextField label="Ouverture" name="opens" type="time" value={draft.opens} onChange={(event) => setDraft({ ...draft, opens: event.target.value })} />
             <TextField label="Fermeture" name="closes" type="time" value={draft.closes} onChange={(event) => setDraft({ ...draft, closes: event.target.value })} />
           </div>
-          <FieldShell id="business-description" label="Description de votre activité" hint={`${draft.businessDescription.length}/500 caractères`}>
+          <FieldShell id="business-description" label="Description de votre activité" hint={`${draft.business_description.length}/500 caractères`}>
             <textarea
               id="business-description"
-              name="businessDescription"
+              name="business_description"
               rows={3}
               maxLength={500}
-              value={draft.businessDescription}
-              onChange={(event) => setDraft({ ...draft, businessDescription: event.target.value })}
+              value={draft.business_description}
+              onChange={(event) => setDraft({ ...draft, business_description: event.target.value })}
               className={inputClasses(false)}
             />
           </FieldShell>
@@ -292,10 +291,10 @@ function AiConfiguration({ preferences }: { preferences: Preferences }) {
 }
 
 const NOTIFICATIONS: { key: keyof Notifications; label: string; description: string }[] = [
-  { key: "newMessages", label: "Nouveaux messages", description: "Quand un client vous écrit sur WhatsApp." },
-  { key: "aiAlerts", label: "Alertes IA", description: "Quand l'IA a besoin de vous pour répondre." },
-  { key: "deliveryUpdates", label: "Mises à jour des livraisons", description: "Départs, retards et livraisons effectuées." },
-  { key: "weeklyReports", label: "Rapports hebdomadaires", description: "Un résumé de vos ventes chaque semaine." },
+  { key: "new_messages", label: "Nouveaux messages", description: "Quand un client vous écrit sur WhatsApp." },
+  { key: "ai_alerts", label: "Alertes IA", description: "Quand l'IA a besoin de vous pour répondre." },
+  { key: "delivery_updates", label: "Mises à jour des livraisons", description: "Départs, retards et livraisons effectuées." },
+  { key: "weekly_reports", label: "Rapports hebdomadaires", description: "Un résumé de vos ventes chaque semaine." },
 ];
 
 function NotificationSettings({ preferences }: { preferences: Preferences }) {
@@ -344,36 +343,36 @@ function SubscriptionSection() {
       ) : (
         (() => {
           const card = subscription.data;
-          const unlimited = card.conversationLimit < 0;
+          const unlimited = card.conversation_limit < 0;
           return (
             <div className="space-y-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <p className="text-xl font-bold text-slate-900">{card.planName}</p>
-                <Badge tone={card.status === "actif" || card.status === "essai" ? "green" : "slate"}>{card.statusLabel}</Badge>
+                <p className="text-xl font-bold text-slate-900">{card.plan_name}</p>
+                <Badge tone={card.status === "actif" || card.status === "essai" ? "green" : "slate"}>{card.status_label}</Badge>
               </div>
               <p className="text-slate-700">
-                <span className="text-lg font-semibold text-slate-900">{card.priceLabel}</span>
+                <span className="text-lg font-semibold text-slate-900">{card.price_label}</span>
                 {card.price !== null && card.price > 0 && <span> par mois</span>}
               </p>
               <p className="text-slate-600">
-                {card.nextBillingDate ? `Prochaine facturation : ${formatLongDate(card.nextBillingDate)}` : "Aucune facturation prévue."}
+                {card.next_billing_date ? `Prochaine facturation : ${formatLongDate(card.next_billing_date)}` : "Aucune facturation prévue."}
               </p>
               <div>
                 <p className="flex justify-between gap-2 text-slate-700">
                   <span>Conversations ce mois</span>
                   <span className="font-medium">
-                    {formatNumber(card.conversationsUsed)} / {unlimited ? "illimitées" : formatNumber(card.conversationLimit)}
+                    {formatNumber(card.conversations_used)} / {unlimited ? "illimitées" : formatNumber(card.conversation_limit)}
                   </span>
                 </p>
                 {!unlimited && (
                   <progress
-                    value={Math.min(card.usagePercent ?? 0, 100)}
+                    value={Math.min(card.usage_percent ?? 0, 100)}
                     max={100}
                     aria-label="Conversations utilisées"
                     className="mt-1.5 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-600"
                   />
                 )}
-                <p className="mt-1 text-xs text-slate-500">Le compteur repart de zéro le {formatLongDate(card.usageResetsOn)}.</p>
+                <p className="mt-1 text-xs text-slate-500">Le compteur repart de zéro le {formatLongDate(card.usage_resets_on)}.</p>
               </div>
             </div>
           );
@@ -385,10 +384,10 @@ function SubscriptionSection() {
 
 export default function ProfilePage() {
   const { user } = useAuth();
-  const account = useAccount().data;
+  const me = useMe().data;
   const preferences = usePreferences();
   const location = useLocation();
-  const canAccessAnalytics = !!account?.permissions.canAccessAnalytics;
+  const canAccessAnalytics = !!me?.permissions.can_access_analytics;
 
   // The user menu's Paramètres and the home page's "Configurer l'IA" link to a section of this page.
   useEffect(() => {
@@ -408,7 +407,7 @@ export default function ProfilePage() {
           </p>
           {user?.date_creation && <p className="text-xs text-slate-500">Membre depuis {formatMonthYear(user.date_creation)}</p>}
         </div>
-        <PlanBadge plan={account?.account.subscriptionPlan ?? user?.plan_abonnement ?? "gratuit"} />
+        {me && <PlanBadge plan={me.account.subscription_plan} premium={me.permissions.can_access_analytics} />}
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-3">
