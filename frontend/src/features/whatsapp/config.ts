@@ -22,7 +22,7 @@ export interface FacebookConfig {
 }
 
 export function readFacebookConfig(doc: Document = document): FacebookConfig {
-  let raw: Record<string, unknown> = {};
+  let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(doc.getElementById("flux-config")?.textContent || "{}") ?? {};
   } catch {

@@ -52,7 +52,7 @@ export default function AnalyticsPage() {
   const data = analytics.data;
 
   const accuracy = useMemo(() => (data?.accuracy_by_category.categories ?? []).filter((category) => category.accuracy !== null), [data]);
-  const cities = data?.sales_by_city.cities ?? [];
+  const cities = useMemo(() => data?.sales_by_city.cities ?? [], [data]);
   const accuracyLabels = useMemo(() => accuracy.map((category) => category.label), [accuracy]);
   const accuracyValues = useMemo(() => accuracy.map((category) => category.accuracy ?? 0), [accuracy]);
   const cityLabels = useMemo(() => cities.map((city) => city.city), [cities]);
