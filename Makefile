@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend typecheck lint-python migrate collectstatic clean bench-web
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -46,7 +46,11 @@ run: setup
 typecheck: $(FRONTEND)/node_modules/.stamp
 	cd $(FRONTEND) && npx tsc --noEmit
 
-test-frontend: typecheck
+# ESLint: typescript-eslint, the rules of hooks, and the feature boundaries (frontend/eslint.config.js).
+lint-frontend: $(FRONTEND)/node_modules/.stamp
+	cd $(FRONTEND) && npx eslint .
+
+test-frontend: lint-frontend typecheck
 	cd $(FRONTEND) && npx vitest run
 
 test-python: setup

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser]
 
 NBSP = "\u00a0"
+NARROW_NBSP = "\u202f"
 VIDEO = re.compile(r"/static/assets/presentation\.[0-9a-f]+\.(webm|mp4)$")
 
 
@@ -118,8 +119,9 @@ def test_the_pricing_cards_show_the_exact_prices_lists_and_buttons(page, console
         assert link.get_attribute("href") == "/auth"
     assert "Le plus populaire" in plain(page.locator('[data-plan="Pro Business"]').text_content())
     assert "Le plus populaire" not in plain(page.locator('[data-plan="Starter"]').text_content())
-    # Amounts use no-break spaces, so "F CFA" never wraps away from its number.
-    assert f"78{NBSP}800{NBSP}F{NBSP}CFA" in page.locator('[data-plan="Starter"]').text_content()
+    # Amounts are written as core.money writes them: narrow no-break spaces between thousands and a
+    # no-break space before "F CFA", so the currency never wraps away from its number.
+    assert f"78{NARROW_NBSP}800{NBSP}F CFA" in page.locator('[data-plan="Starter"]').text_content()
     assert page.get_by_role("link", name="Voir les tarifs").get_attribute("href") == "#pricing"
     assert console.errors == []
 

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db
 FRONTEND = Path(settings.BASE_DIR) / "frontend"
 JS_BUDGET_GZIP = 80 * 1024
 NBSP = "\u00a0"
+NARROW_NBSP = "\u202f"
 
 
 def webpack_stats() -> dict:
@@ -54,8 +55,8 @@ def test_the_landing_page_arrives_already_rendered(client):
         "Technologie IA Made in Côte d&#x27;Ivoire",
         "Essai Gratuit",
         "Voir une démo",
-        f"78{NBSP}800{NBSP}F{NBSP}CFA",
-        f"89{NBSP}355{NBSP}F{NBSP}CFA",
+        f"78{NARROW_NBSP}800{NBSP}F CFA",
+        f"89{NARROW_NBSP}355{NBSP}F CFA",
         "Sur devis",
         "© 2025",
     ]:

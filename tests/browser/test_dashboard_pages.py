@@ -206,7 +206,7 @@ def test_logistics_counters_status_step_schedule_delay_assign_and_optimise(page,
     # Optimiser les trajets.
     page.get_by_role("button", name="Optimiser les trajets").click()
     form = page.get_by_test_id("logistics-form")
-    form.locator("select[name=driverId]").select_option(str(created.driver_id))
+    form.locator("select[name=driver_id]").select_option(str(created.driver_id))
     form.get_by_role("button", name="Calculer l'ordre").click()
     route = page.get_by_test_id("optimised-route")
     route.wait_for()
@@ -328,7 +328,7 @@ def test_the_ai_configuration_notifications_and_subscription_are_the_accounts(pa
     ai.locator("select[name=tone]").select_option("amical")
     ai.get_by_label("dimanche").check()
     ai.locator("input[name=opens]").fill("07:30")
-    ai.locator("textarea[name=businessDescription]").fill("Boutique de pagnes et de wax à Treichville.")
+    ai.locator("textarea[name=business_description]").fill("Boutique de pagnes et de wax à Treichville.")
     ai.get_by_role("button", name="Sauvegarder").click()
     page.locator("[data-toast=success]").filter(has_text="Configuration de l'IA enregistrée").wait_for()
     summary = ai.get_by_test_id("ai-summary").inner_text()

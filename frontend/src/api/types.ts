@@ -1,6 +1,11 @@
 /** The API's JSON, field for field (DESIGN.md "API contract"), French names included. */
 
-export type PlanCode = "gratuit" | "pro" | "entreprise";
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
 
 export interface User {
   id: number | string;
@@ -11,7 +16,8 @@ export interface User {
   pays: string;
   nom_entreprise: string;
   secteur_activite: string;
-  plan_abonnement: PlanCode | string;
+  /** A plan code of the server's catalogue ("gratuit", "pro"...): the plans are data, not front-end constants. */
+  plan_abonnement: string;
   statut_abonnement: string;
   compte_verifie: boolean;
   otp_verified: boolean;
@@ -22,15 +28,18 @@ export interface User {
   date_modification: string;
 }
 
+/** GET /auth/me's `account` block: the plan's code and cap as the server's plan catalogue says. */
 export interface AccountStatus {
-  subscriptionPlan: PlanCode;
-  isFullyVerified: boolean;
-  conversationLimit: number;
+  subscription_plan: string;
+  is_fully_verified: boolean;
+  /** -1 for unlimited. */
+  conversation_limit: number;
 }
 
+/** GET /auth/me's `permissions` block: the plan's flags, the only source of what an account may open. */
 export interface Permissions {
-  canAccessAnalytics: boolean;
-  canUseAdvancedFeatures: boolean;
+  can_access_analytics: boolean;
+  can_use_advanced_features: boolean;
 }
 
 export interface MeResponse {

@@ -15,6 +15,7 @@ export const paths = {
     root: "/dashboard",
     conversations: "/dashboard/conversations",
     orders: "/dashboard/orders",
+    assistant: "/dashboard/assistant",
     emails: "/dashboard/emails",
     logistics: "/dashboard/logistics",
     analytics: "/dashboard/analytics",

@@ -1,11 +1,12 @@
 /**
  * The dashboard's routes, mounted under /dashboard by the app's router (inside the authentication
- * guard). The layout and each page are chunks of their own; the statistics page keeps a second
- * guard for plan pro and the analytics permission.
+ * guard). The layout and each feature's page are chunks of their own (each page is imported from
+ * its feature's index); the statistics page keeps a second guard for the analytics permission.
  */
 import type { RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
+import { loadAssistantTryPage } from "@/features/assistant";
 import { loadOrdersPage } from "@/features/orders";
 
 export const dashboardRoutes: RouteObject[] = [
@@ -13,28 +14,26 @@ export const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("./components/DashboardLayout")).default }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/HomePage")).default }) },
-      { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await import("./routes/ConversationsPage")).default }) },
+      { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await import("@/features/conversations")).ConversationsPage }) },
       { path: paths.dashboard.orders, lazy: async () => ({ Component: (await loadOrdersPage()).default }) },
-      { path: paths.dashboard.emails, lazy: async () => ({ Component: (await import("./routes/EmailsPage")).default }) },
-      { path: paths.dashboard.logistics, lazy: async () => ({ Component: (await import("./routes/LogisticsPage")).default }) },
+      { path: paths.dashboard.assistant, lazy: async () => ({ Component: (await loadAssistantTryPage()).default }) },
+      { path: paths.dashboard.emails, lazy: async () => ({ Component: (await import("@/features/emails")).EmailsPage }) },
+      { path: paths.dashboard.logistics, lazy: async () => ({ Component: (await import("@/features/logistics")).LogisticsPage }) },
       {
-        // The statistics need plan pro (or entreprise) and the analytics permission.
+        // The server's plan catalogue grants the analytics permission (plans pro and entreprise today).
         path: paths.dashboard.analytics,
         lazy: async () => {
-          const [{ ProtectedRoute }, { default: Page }] = await Promise.all([
-            import("@/features/auth/components/ProtectedRoute"),
-            import("./routes/AnalyticsPage"),
-          ]);
+          const [{ ProtectedRoute }, { AnalyticsPage }] = await Promise.all([import("@/features/auth"), import("@/features/analytics")]);
           return {
             Component: () => (
-              <ProtectedRoute requiredPlan="pro" permission="canAccessAnalytics">
-                <Page />
+              <ProtectedRoute permission="can_access_analytics">
+                <AnalyticsPage />
               </ProtectedRoute>
             ),
           };
         },
       },
-      { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("./routes/ProfilePage")).default }) },
+      { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("@/features/profile")).ProfilePage }) },
     ],
   },
 ];

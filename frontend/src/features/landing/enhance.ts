@@ -21,7 +21,7 @@ interface NetworkInformationLike {
 }
 
 export function browserEnvironment(): LandingEnvironment {
-  let storage: Storage | null = null;
+  let storage: Storage | null;
   try {
     storage = window.localStorage;
   } catch {
@@ -38,7 +38,7 @@ export function browserEnvironment(): LandingEnvironment {
 
 /** The signed-in user's first name, from the `flux_user` JSON the auth screens keep. */
 export function signedInFirstName(storage: LandingEnvironment["storage"]): string | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage?.getItem("flux_user") ?? null;
   } catch {
@@ -88,11 +88,11 @@ function enhanceVideo(root: Element, env: LandingEnvironment): Cleanup {
     // The <picture> picked the best format the browser takes: reuse that very file as the poster
     // (a cache hit), once it is known.
     if (poster) {
-      const usePoster = () => {
+      const adoptPoster = () => {
         if (poster.currentSrc) video.poster = poster.currentSrc;
       };
-      if (poster.complete) usePoster();
-      else poster.addEventListener("load", usePoster, { once: true });
+      if (poster.complete) adoptPoster();
+      else poster.addEventListener("load", adoptPoster, { once: true });
     }
   };
   const showPlayButton = () => {

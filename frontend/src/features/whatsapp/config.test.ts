@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe("readFacebookConfig", () => {
   it("reads the app and Embedded Signup configuration ids the server put in the page", () => {
-    pageConfig(JSON.stringify({ facebookAppId: "123", facebookConfigId: "456" }));
+    pageConfig(JSON.stringify({ facebook_app_id: "123", facebook_config_id: "456" }));
 
     expect(readFacebookConfig()).toEqual({ appId: "123", configId: "456", testSecurePage: false });
   });

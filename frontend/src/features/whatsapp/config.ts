@@ -22,16 +22,16 @@ export interface FacebookConfig {
 }
 
 export function readFacebookConfig(doc: Document = document): FacebookConfig {
-  let raw: Record<string, unknown> = {};
+  let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(doc.getElementById("flux-config")?.textContent || "{}") ?? {};
   } catch {
     raw = {};
   }
   return {
-    appId: typeof raw.facebookAppId === "string" ? raw.facebookAppId : "",
-    configId: typeof raw.facebookConfigId === "string" ? raw.facebookConfigId : "",
-    testSecurePage: raw.testSecurePage === true,
+    appId: typeof raw.facebook_app_id === "string" ? raw.facebook_app_id : "",
+    configId: typeof raw.facebook_config_id === "string" ? raw.facebook_config_id : "",
+    testSecurePage: raw.test_secure_page === true,
   };
 }
 
@@ -40,7 +40,7 @@ export function readFacebookConfig(doc: Document = document): FacebookConfig {
  * a page can be marked secure for tests only, in either of two ways:
  * - `window.__FLUX_TEST_SECURE_PAGE__ = true` before the app starts (Playwright:
  *   `page.add_init_script("window.__FLUX_TEST_SECURE_PAGE__ = true")`), or
- * - `"testSecurePage": true` in the page's flux-config (a Django test setting may put it there).
+ * - `"test_secure_page": true` in the page's flux-config (a Django test setting may put it there).
  * Neither grants anything the server relies on: the server checks the token with Facebook anyway.
  */
 export function isSecurePage(config: FacebookConfig, win: Window = window): boolean {

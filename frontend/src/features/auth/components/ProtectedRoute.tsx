@@ -2,19 +2,19 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 
-import type { PlanCode } from "@/api/types";
 import { FullPageSpinner } from "@/components/Spinner";
 import { paths } from "@/config/paths";
 
-import { hasRequiredPlan, meQueryOptions, type PermissionName } from "../api/me";
+import { meQueryOptions, type PermissionName } from "../api/get-me";
 import { SESSION_CHECK_MESSAGE } from "../constants";
 import { useAuth } from "../state/auth-context";
 import { UnauthorizedScreen } from "./UnauthorizedScreen";
 
 interface ProtectedRouteProps {
-  /** "pro" admits pro and entreprise; "entreprise" admits entreprise only. */
-  requiredPlan?: PlanCode;
-  /** A flag of /auth/me's `permissions` the page needs. */
+  /**
+   * A flag of /auth/me's `permissions` the page needs. The server's plan catalogue sets the flags,
+   * so the guard knows no plan: a page open to some plans asks for the flag those plans carry.
+   */
   permission?: PermissionName;
   children?: ReactNode;
 }
@@ -24,7 +24,7 @@ interface ProtectedRouteProps {
  * mount, sends visitors to the login screen with the page they wanted, and shows 'Accès non
  * autorisé' to a signed-in person the page is not for.
  */
-export function ProtectedRoute({ requiredPlan, permission, children }: ProtectedRouteProps) {
+export function ProtectedRoute({ permission, children }: ProtectedRouteProps) {
   const { isAuthenticated, isLoading, leaveTo, updateUser } = useAuth();
   const location = useLocation();
   const me = useQuery({ ...meQueryOptions(), enabled: isAuthenticated, refetchOnMount: "always" });
@@ -41,9 +41,7 @@ export function ProtectedRoute({ requiredPlan, permission, children }: Protected
   }
   if (!me.data) return <FullPageSpinner message={SESSION_CHECK_MESSAGE} />;
 
-  const allowed =
-    hasRequiredPlan(me.data.account.subscriptionPlan, requiredPlan) && (!permission || me.data.permissions[permission]);
-  if (!allowed) return <UnauthorizedScreen />;
+  if (permission && !me.data.permissions[permission]) return <UnauthorizedScreen />;
 
   return <>{children ?? <Outlet />}</>;
 }

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
-import { forgotPassword, resetPassword } from "@/api/auth";
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { PasswordField, TextField } from "@/components/Field";
@@ -13,6 +12,8 @@ import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
 import { maskEmail } from "@/lib/mask";
 
+import { forgotPassword } from "../api/forgot-password";
+import { resetPassword } from "../api/reset-password";
 import { AuthLayout, textLink } from "../components/AuthLayout";
 import { OtpInput } from "../components/OtpInput";
 import { useServerErrors } from "../hooks/use-server-errors";

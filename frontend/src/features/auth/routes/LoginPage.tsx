@@ -15,7 +15,7 @@ import { AuthLayout, textLink } from "../components/AuthLayout";
 import { LOGIN_REDIRECT_DELAY_MS, SUPPORT_HREF, UNVERIFIED_REDIRECT_DELAY_MS } from "../constants";
 import { emailOf, fromOf, messageOf } from "../navigation";
 import { loginSchema, type LoginValues } from "../schemas";
-import { loadAuthApi, useAuth } from "../state/auth-context";
+import { loadLoginApi, useAuth } from "../state/auth-context";
 
 /** The server's message for an account whose code was never verified. */
 export const needsVerification = (message: string) => /vérifier|vérifié|OTP/.test(message);
@@ -99,7 +99,7 @@ export default function LoginPage() {
         </Alert>
       )}
       {/* Fetch the HTTP client while the person types, not when the page opens. */}
-      <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadAuthApi()} noValidate className="space-y-4">
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadLoginApi()} noValidate className="space-y-4">
         <TextField
           label="Adresse email"
           type="email"

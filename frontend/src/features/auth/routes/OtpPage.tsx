@@ -2,7 +2,6 @@ import { MailCheck, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 
-import { resendOtp, verifyOtp } from "@/api/auth";
 import type { CodeRecipient } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
@@ -14,6 +13,8 @@ import { isPhoneNumber, maskEmail } from "@/lib/mask";
 import { getAccessToken, getPendingEmail, setPendingEmail } from "@/lib/storage";
 import { cn } from "@/lib/cn";
 
+import { resendOtp } from "../api/resend-otp";
+import { verifyOtp } from "../api/verify-otp";
 import { AuthLayout, textLink } from "../components/AuthLayout";
 import { OtpInput } from "../components/OtpInput";
 import { OTP_VALIDITY_SECONDS, OTP_WARNING_SECONDS, SUPPORT_HREF } from "../constants";

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
-import { quickRegister } from "@/api/auth";
 import type { QuickRegisterPayload } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
@@ -14,6 +13,7 @@ import { cn } from "@/lib/cn";
 import { normalizeError } from "@/lib/errors";
 import { setPendingEmail } from "@/lib/storage";
 
+import { quickRegister } from "../api/quick-register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
 import { PhoneField } from "../components/PhoneField";
 import { DEFAULT_COUNTRY_CODE, countryByCode } from "../countries";

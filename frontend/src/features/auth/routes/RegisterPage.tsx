@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
-import { register as registerAccount } from "@/api/auth";
 import { Button } from "@/components/Button";
 import { FieldShell, PasswordField, TextField, describedBy, inputClasses } from "@/components/Field";
 import { toast } from "@/components/toast";
@@ -12,6 +11,7 @@ import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
 import { setPendingEmail } from "@/lib/storage";
 
+import { register as registerAccount } from "../api/register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
 import { PhoneField } from "../components/PhoneField";
 import { countryByCode, defaultCountry } from "../countries";

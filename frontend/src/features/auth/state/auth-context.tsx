@@ -18,7 +18,7 @@ import {
   storeSession,
 } from "@/lib/storage";
 
-import { meQueryKey, meQueryOptions } from "../api/me";
+import { meQueryKey, meQueryOptions } from "../api/get-me";
 import { authReducer, initialAuthState, type AuthState } from "./auth-reducer";
 
 export interface AuthContextValue extends AuthState {
@@ -34,8 +34,9 @@ export interface AuthContextValue extends AuthState {
   clearError: () => void;
 }
 
-/** The API layer (axios and its interceptors) is a chunk of its own, loaded on first use. */
-export const loadAuthApi = () => import("@/api/auth");
+/** The login call and the HTTP client under it (axios and its interceptors) load on first use. */
+export const loadLoginApi = () => import("../api/login");
+const loadLogoutApi = () => import("../api/logout");
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -102,7 +103,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       dispatch({ type: "AUTH_START" });
       let response: LoginResponse;
       try {
-        response = await (await loadAuthApi()).login(credentials);
+        response = await (await loadLoginApi()).login(credentials);
       } catch (error) {
         const normalized = normalizeError(error);
         dispatch({ type: "AUTH_ERROR", error: normalized.message });
@@ -125,7 +126,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const logout = useCallback(async () => {
     const refreshToken = getRefreshToken();
     // Fire and forget: the session ends here whatever the server answers.
-    loadAuthApi()
+    loadLogoutApi()
       .then((api) => api.logout(refreshToken))
       .catch(() => undefined);
     clearAuthStorage();

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { apiClient } from "@/api/client";
+import { dashboardHomeQueryKey } from "@/api/query-keys";
 
 import type { DashboardHome } from "../types";
-
-export const dashboardHomeQueryKey = ["dashboard", "home"] as const;
 
 export async function getDashboardHome(): Promise<DashboardHome> {
   const response = await apiClient.get<DashboardHome>("/auth/dashboard");

@@ -6,18 +6,16 @@ import { Menu, PanelLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 
-import { useAuth } from "@/features/auth/state/auth-context";
+import { PlanBadge } from "@/components/PlanBadge";
+import { useMe } from "@/features/auth";
 
-import { useAccount } from "../api/use-account";
-import { PlanBadge } from "./PlanBadge";
 import { DesktopSidebar, MobileSidebar } from "./Sidebar";
 import { useSidebar } from "./use-sidebar";
 import { UserMenu } from "./UserMenu";
 
 export default function DashboardLayout() {
   const { open, openMobile, isMobile, setOpenMobile, toggle } = useSidebar();
-  const { user } = useAuth();
-  const plan = useAccount().data?.account.subscriptionPlan ?? user?.plan_abonnement ?? "gratuit";
+  const me = useMe().data;
   const location = useLocation();
 
   // A link to an anchor of a page (the user menu's Paramètres) scrolls to it once it is rendered.
@@ -44,7 +42,7 @@ export default function DashboardLayout() {
           </button>
           <span className="truncate text-sm font-semibold text-slate-900 md:hidden">Flux IA</span>
           <div className="ml-auto flex items-center gap-2">
-            <PlanBadge plan={plan} />
+            {me && <PlanBadge plan={me.account.subscription_plan} premium={me.permissions.can_access_analytics} />}
             <UserMenu />
           </div>
         </header>

@@ -3,13 +3,12 @@ import { useEffect, useRef } from "react";
 import { NavLink } from "react-router-dom";
 
 import { paths } from "@/config/paths";
-import { fullName, useAuth } from "@/features/auth/state/auth-context";
+import { PlanBadge } from "@/components/PlanBadge";
+import { UserAvatar } from "@/components/UserAvatar";
+import { fullName, useAuth, useMe } from "@/features/auth";
 import { cn } from "@/lib/cn";
 
-import { useAccount } from "../api/use-account";
 import { navItems, type NavItem } from "./nav-items";
-import { PlanBadge } from "./PlanBadge";
-import { UserAvatar } from "./UserAvatar";
 
 interface SidebarContentProps {
   /** Icons only (desktop, collapsed). */
@@ -59,10 +58,9 @@ function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; col
 
 function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const { user } = useAuth();
-  const account = useAccount().data;
-  const canAccessAnalytics = !!account?.permissions.canAccessAnalytics;
-  const plan = account?.account.subscriptionPlan ?? user?.plan_abonnement ?? "gratuit";
-  const verified = account?.account.isFullyVerified ?? false;
+  const me = useMe().data;
+  const canAccessAnalytics = !!me?.permissions.can_access_analytics;
+  const verified = !!me?.account.is_fully_verified;
 
   return (
     <div className="flex h-full flex-col">
@@ -89,7 +87,7 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
             {verified && <BadgeCheck role="img" aria-label="Compte vérifié" className="h-4 w-4 shrink-0 text-brand-600" />}
           </p>
           <p className="truncate text-xs text-slate-500">{user?.adresse_email}</p>
-          <PlanBadge plan={plan} className="mt-1" />
+          {me && <PlanBadge plan={me.account.subscription_plan} premium={canAccessAnalytics} className="mt-1" />}
         </div>
       </div>
     </div>

@@ -3,10 +3,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 
 import { paths } from "@/config/paths";
-import { fullName, useAuth } from "@/features/auth/state/auth-context";
-
-import { SETTINGS_ANCHOR } from "../lib/anchors";
-import { UserAvatar } from "./UserAvatar";
+import { UserAvatar } from "@/components/UserAvatar";
+import { SETTINGS_ANCHOR } from "@/config/anchors";
+import { fullName, useAuth } from "@/features/auth";
 
 /**
  * The header's user menu: a button named after the user that discloses Mon profil, Paramètres and

@@ -6,15 +6,15 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
-import { useAuth } from "@/features/auth/state/auth-context";
+import { useAuth } from "@/features/auth";
 import { WhatsAppConnectPanel } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
-import { CONNECT_WHATSAPP_PARAM } from "../components/ConnectWhatsAppLink";
-import { Card, EmptyState, ErrorState, LOAD_ERROR_TITLE, PageHeader, Skeleton } from "../components/states";
-import { AI_SETTINGS_ANCHOR } from "../lib/anchors";
-import { formatFigure, formatRelative } from "../lib/format";
+import { CONNECT_WHATSAPP_PARAM } from "@/components/ConnectWhatsAppLink";
+import { Card, EmptyState, ErrorState, LOAD_ERROR_TITLE, PageHeader, Skeleton } from "@/components/states";
+import { AI_SETTINGS_ANCHOR } from "@/config/anchors";
+import { formatFigure, formatRelative } from "@/lib/format";
 import type { DashboardActivityType } from "../types";
 
 const activityIcons: Record<DashboardActivityType, LucideIcon> = {
@@ -109,14 +109,14 @@ export default function HomePage() {
               </div>
             ) : home.isError ? (
               <p className="text-sm text-slate-500">L'activité n'a pas pu être chargée.</p>
-            ) : home.data.recentActivity.length === 0 ? (
+            ) : home.data.recent_activity.length === 0 ? (
               <EmptyState icon={Inbox} title="Aucune activité pour le moment" action={connectButton}>
                 Les messages de vos clients, les livraisons et les e-mails résumés apparaîtront ici. Commencez par connecter
                 votre numéro WhatsApp.
               </EmptyState>
             ) : (
               <ul className="divide-y divide-slate-100" data-testid="recent-activity">
-                {home.data.recentActivity.map((activity, index) => {
+                {home.data.recent_activity.map((activity, index) => {
                   const Icon = activityIcons[activity.type] ?? Inbox;
                   return (
                     <li key={`${activity.type}-${activity.time}-${index}`}>

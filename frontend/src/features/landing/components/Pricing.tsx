@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { paths } from "@/config/paths";
 
 import { pricing } from "../content";
-import { formatFcfa } from "../format";
+import { formatFcfa } from "@/lib/money";
 import { SectionHeading } from "./SectionHeading";
 import { renderWhenNear } from "./layout";
 

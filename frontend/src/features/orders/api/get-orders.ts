@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 
 import { apiClient } from "@/api/client";
-import { nextPageFrom } from "@/features/dashboard/lib/pagination";
+import { nextPageFrom } from "@/lib/pagination";
 
 import { filterParams } from "../lib/status";
 import type { OrderFilters, OrderList } from "../types";

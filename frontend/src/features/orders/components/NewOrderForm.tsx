@@ -6,8 +6,8 @@ import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { SelectField, TextField } from "@/components/Field";
 import { toast } from "@/components/toast";
-import { COMMUNES } from "@/features/dashboard/types";
-import { formatFcfa } from "@/features/dashboard/lib/format";
+import { COMMUNES } from "@/config/communes";
+import { formatFcfa } from "@/lib/money";
 import type { ApiError } from "@/lib/errors";
 import { getErrorMessage } from "@/lib/errors";
 

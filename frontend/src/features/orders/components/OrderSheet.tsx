@@ -12,8 +12,9 @@ import { Button } from "@/components/Button";
 import { FieldShell, SelectField, inputClasses } from "@/components/Field";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
-import { ErrorState, LoadingSkeleton } from "@/features/dashboard/components/states";
-import { formatDateTime, formatFcfa } from "@/features/dashboard/lib/format";
+import { ErrorState, LoadingSkeleton } from "@/components/states";
+import { formatDateTime } from "@/lib/format";
+import { formatFcfa } from "@/lib/money";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useAssignOrderDriver } from "../api/assign-order-driver";

@@ -1,4 +1,4 @@
-import { Badge } from "@/features/dashboard/components/states";
+import { Badge } from "@/components/states";
 
 import { orderStatusLabels, orderStatusTones } from "../lib/status";
 import type { OrderStatus } from "../types";

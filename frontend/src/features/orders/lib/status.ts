@@ -1,5 +1,5 @@
 /** How the Commandes page names and colours statuses, and the words of its action buttons. */
-import type { BadgeTone } from "@/features/dashboard/components/states";
+import type { BadgeTone } from "@/components/states";
 
 import type { OrderFilters, OrderStatus, PaymentMethod } from "../types";
 

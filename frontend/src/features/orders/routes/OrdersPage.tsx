@@ -9,9 +9,10 @@ import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/Button";
 import { TextField } from "@/components/Field";
 import { toast } from "@/components/toast";
-import { EmptyState, ErrorState, LoadMore, LoadingSkeleton, PageHeader } from "@/features/dashboard/components/states";
-import { formatFcfa, formatShortTime } from "@/features/dashboard/lib/format";
-import { useDebouncedValue } from "@/features/dashboard/lib/use-debounced-value";
+import { EmptyState, ErrorState, LoadMore, LoadingSkeleton, PageHeader } from "@/components/states";
+import { formatShortTime } from "@/lib/format";
+import { formatFcfa } from "@/lib/money";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { cn } from "@/lib/cn";
 import { getErrorMessage } from "@/lib/errors";
 

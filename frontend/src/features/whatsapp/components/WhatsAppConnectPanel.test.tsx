@@ -85,7 +85,7 @@ async function sdkLoads(fb: FacebookSdk) {
 beforeEach(() => {
   vi.useFakeTimers();
   resetFacebookSdkForTests();
-  setPageConfig({ facebookAppId: "1234567890", facebookConfigId: "" });
+  setPageConfig({ facebook_app_id: "1234567890", facebook_config_id: "" });
   window.__FLUX_TEST_SECURE_PAGE__ = true;
 });
 
@@ -111,7 +111,7 @@ describe("WhatsAppConnectPanel", () => {
 
   it("treats the page as secure when the page's config says so for tests", async () => {
     delete window.__FLUX_TEST_SECURE_PAGE__;
-    setPageConfig({ facebookAppId: "1234567890", testSecurePage: true });
+    setPageConfig({ facebook_app_id: "1234567890", test_secure_page: true });
     fakeServer({ "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED } });
 
     renderPanel();
@@ -199,7 +199,7 @@ describe("WhatsAppConnectPanel", () => {
   });
 
   it("reports an initialisation error without an app id, and does not download the SDK", async () => {
-    setPageConfig({ facebookAppId: "" });
+    setPageConfig({ facebook_app_id: "" });
     fakeServer({ "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED } });
     renderPanel();
     await wait();
@@ -237,7 +237,7 @@ describe("WhatsAppConnectPanel", () => {
   });
 
   it("uses the Embedded Signup options and relays the code with the ids the signup window posted", async () => {
-    setPageConfig({ facebookAppId: "1234567890", facebookConfigId: "998877" });
+    setPageConfig({ facebook_app_id: "1234567890", facebook_config_id: "998877" });
     const calls = fakeServer({
       "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
       "POST /integrations/whatsapp/connect": { status: 200, data: { status: "success", connection: CONNECTED } },

@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+
+import { apiClient } from "@/api/client";
+
+import { nextPageFrom } from "@/lib/pagination";
+import type { ChatMessageList } from "../types";
+
+export const MESSAGES_PAGE_SIZE = 30;
+export const conversationMessagesQueryKey = (conversationId: number) => ["dashboard", "conversations", conversationId, "messages"] as const;
+
+/** Newest first, page by page (the chat shows them oldest first). */
+export async function getConversationMessages(conversationId: number, page: number): Promise<ChatMessageList> {
+  const response = await apiClient.get<ChatMessageList>(`/conversations/${conversationId}/messages`, {
+    params: { page, page_size: MESSAGES_PAGE_SIZE },
+  });
+  return response.data;
+}
+
+export const conversationMessagesQueryOptions = (conversationId: number) =>
+  infiniteQueryOptions({
+    queryKey: conversationMessagesQueryKey(conversationId),
+    queryFn: ({ pageParam }) => getConversationMessages(conversationId, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageFrom(last.next),
+  });
+
+export function useConversationMessages(conversationId: number | null) {
+  return useInfiniteQuery({ ...conversationMessagesQueryOptions(conversationId ?? 0), enabled: conversationId !== null });
+}

@@ -1,0 +1,83 @@
+/** The logistics API's JSON, field for field (the OpenAPI schema at /api/v1/schema). */
+import type { Paginated } from "@/api/types";
+
+export type DeliveryStatus = "pending" | "preparing" | "en_route" | "delivered";
+export type Priority = "high" | "medium" | "low";
+
+export interface DriverSummary {
+  id: number;
+  name: string;
+  phone: string;
+}
+
+export interface Delivery {
+  id: string;
+  customer: string;
+  phone: string;
+  address: string;
+  commune: string;
+  city: string;
+  coordinates: { lat: number; lng: number };
+  products: string[];
+  amount: number;
+  status: DeliveryStatus;
+  status_label: string;
+  driver: DriverSummary | null;
+  estimated_time: string | null;
+  progress: number;
+  priority: Priority;
+  priority_label: string;
+  delay: { note: string; reported_at: string } | null;
+  route_position: number | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export type DeliveryCounters = { total: number } & Record<DeliveryStatus, number>;
+
+export interface DeliveryList extends Paginated<Delivery> {
+  counters: DeliveryCounters;
+}
+
+export interface Driver {
+  id: number;
+  name: string;
+  phone: string;
+  status: "active" | "available" | string;
+  status_label: string;
+  deliveries: number;
+  open_deliveries: number;
+  rating: number;
+  location: { commune: string; lat: number; lng: number };
+}
+
+export interface DriverList extends Paginated<Driver> {
+  counters: { total: number; active: number; available: number };
+}
+
+export interface RouteStop {
+  position: number;
+  distance_km: number;
+  delivery: Delivery;
+}
+
+export interface OptimisedRoute {
+  driver: Driver;
+  stops: RouteStop[];
+  total_distance_km: number;
+  explanation: string;
+}
+
+export { COMMUNES } from "@/config/communes";
+
+export interface DeliverySchedulePayload {
+  customer: string;
+  phone: string;
+  address: string;
+  commune: string;
+  products: string[];
+  amount: number;
+  estimated_time: string;
+  priority?: Priority;
+  driver_id?: number;
+}
