@@ -81,8 +81,8 @@ def shell_context(request) -> dict:
     return {
         # Public, non-secret values the React app reads from <script id="flux-config">.
         "app_config": {
-            "facebookAppId": settings.FACEBOOK_APP_ID,
-            "facebookConfigId": settings.FACEBOOK_CONFIG_ID,
+            "facebook_app_id": settings.FACEBOOK_APP_ID,
+            "facebook_config_id": settings.FACEBOOK_CONFIG_ID,
         },
         "meta_title": META_TITLE,
         "meta_description": META_DESCRIPTION,

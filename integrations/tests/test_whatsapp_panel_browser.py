@@ -92,7 +92,7 @@ class Harness:
         token = str(RefreshToken.for_user(user).access_token)
         page = self.page
         page.add_init_script(f"window.localStorage.setItem('flux_access_token', {json.dumps(token)});")
-        html = HARNESS_HTML.format(config=json.dumps({"facebookAppId": APP_ID, "facebookConfigId": config_id}))
+        html = HARNESS_HTML.format(config=json.dumps({"facebook_app_id": APP_ID, "facebook_config_id": config_id}))
         csp = build_policy(policy if policy is not None else dashboard_csp_policy())
         page.route(
             f"{origin}/",
