@@ -32,6 +32,8 @@ export const dashboardRoutes: RouteObject[] = [
           };
         },
       },
+      { path: paths.dashboard.catalog, lazy: async () => ({ Component: (await import("@/features/catalog/routes/CatalogPage")).default }) },
+      { path: paths.dashboard.shop, lazy: async () => ({ Component: (await import("@/features/shop/routes/ShopPage")).default }) },
       { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("./routes/ProfilePage")).default }) },
     ],
   },
