@@ -19,6 +19,8 @@ export const paths = {
     emails: "/dashboard/emails",
     logistics: "/dashboard/logistics",
     analytics: "/dashboard/analytics",
+    catalog: "/dashboard/catalogue",
+    shop: "/dashboard/boutique",
     profile: "/dashboard/profile",
   },
 } as const;

@@ -7,7 +7,9 @@ import type { RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
 import { loadAssistantTryPage } from "@/features/assistant";
+import { loadCatalogPage } from "@/features/catalog";
 import { loadOrdersPage } from "@/features/orders";
+import { loadShopPage } from "@/features/shop";
 
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -33,6 +35,8 @@ export const dashboardRoutes: RouteObject[] = [
           };
         },
       },
+      { path: paths.dashboard.catalog, lazy: async () => ({ Component: (await loadCatalogPage()).default }) },
+      { path: paths.dashboard.shop, lazy: async () => ({ Component: (await loadShopPage()).default }) },
       { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("@/features/profile")).ProfilePage }) },
     ],
   },

@@ -1,4 +1,4 @@
-import { Bot, ChartColumn, House, Mail, MessageSquare, ShoppingBag, Truck, UserRound, type LucideIcon } from "lucide-react";
+import { Bot, ChartColumn, House, Mail, MessageSquare, Package, ShoppingBag, Store, Truck, UserRound, type LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
 
 import { paths } from "@/config/paths";
@@ -18,6 +18,8 @@ export const navItems: NavItem[] = [
   { label: "Accueil", to: paths.dashboard.root, icon: House },
   { label: "Conversations IA", to: paths.dashboard.conversations, icon: MessageSquare },
   { label: "Commandes", to: paths.dashboard.orders, icon: ShoppingBag, badge: NewOrdersBadge },
+  { label: "Catalogue", to: paths.dashboard.catalog, icon: Package },
+  { label: "Ma boutique", to: paths.dashboard.shop, icon: Store },
   { label: "Tester l'assistant", to: paths.dashboard.assistant, icon: Bot },
   { label: "Emails résumés", to: paths.dashboard.emails, icon: Mail },
   { label: "Logistique", to: paths.dashboard.logistics, icon: Truck },

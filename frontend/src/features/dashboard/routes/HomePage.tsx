@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth";
+import { ShopChecklist } from "@/features/shop";
 import { WhatsAppConnectPanel } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
@@ -50,6 +51,8 @@ export default function HomePage() {
   return (
     <>
       <PageHeader title={`Bienvenue ${user?.prenom ?? ""} !`} description="Voici ce que votre assistant Flux IA a fait pour vous." />
+
+      <ShopChecklist />
 
       {whatsappOpen && (
         <div className="mb-6">

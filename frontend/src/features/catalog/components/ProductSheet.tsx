@@ -1,0 +1,158 @@
+/** Add or edit one product in a sheet; the server's field errors land on their fields. */
+import { useId, useState, type FormEvent } from "react";
+
+import { Alert } from "@/components/Alert";
+import { Button } from "@/components/Button";
+import { FieldShell, TextField, inputClasses } from "@/components/Field";
+import { Sheet } from "@/components/Sheet";
+import { toast } from "@/components/toast";
+import { Switch } from "@/components/Switch";
+import type { ApiError } from "@/lib/errors";
+import { getErrorMessage } from "@/lib/errors";
+
+import { useCreateProduct } from "../api/create-product";
+import { useUpdateProduct } from "../api/update-product";
+import { useUploadProductPhoto } from "../api/upload-product-photo";
+import { parseAliases } from "../lib/aliases";
+import type { Product } from "../types";
+import { AliasChips } from "./AliasChips";
+
+const MSG_PRICE = "Le prix doit être un nombre entier positif.";
+const MSG_REQUIRED = "Ce champ est obligatoire.";
+
+interface ProductSheetProps {
+  product: Product | null;
+  onClose: () => void;
+}
+
+export function ProductSheet({ product, onClose }: ProductSheetProps) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const upload = useUploadProductPhoto();
+  const descriptionId = useId();
+  const [form, setForm] = useState({
+    name: product?.name ?? "",
+    sku: product?.sku ?? "",
+    price: product ? String(product.price) : "",
+    unit: product?.unit ?? "",
+    description: product?.description ?? "",
+    aliases: product?.aliases.join(", ") ?? "",
+    in_stock: product?.in_stock ?? true,
+  });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const mutation = product ? update : create;
+  const serverErrors = (mutation.error as ApiError | null)?.errors ?? {};
+  const errorOf = (field: string) => localErrors[field] ?? serverErrors[field]?.[0];
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: Record<string, string> = {};
+    if (!form.name.trim()) errors.name = MSG_REQUIRED;
+    if (!form.sku.trim()) errors.sku = MSG_REQUIRED;
+    if (!/^\d+$/.test(form.price.trim())) errors.price = MSG_PRICE;
+    setLocalErrors(errors);
+    if (Object.keys(errors).length) return;
+    const input = {
+      name: form.name.trim(),
+      sku: form.sku.trim(),
+      price: Number(form.price.trim()),
+      unit: form.unit.trim(),
+      description: form.description.trim(),
+      aliases: parseAliases(form.aliases),
+      in_stock: form.in_stock,
+    };
+    const done = async (saved: Product) => {
+      if (photo) {
+        try {
+          await upload.mutateAsync({ id: saved.id, photo });
+        } catch (error) {
+          toast.error("Photo refusée", getErrorMessage(error));
+          return;
+        }
+      }
+      toast.success(product ? "Produit modifié" : "Produit ajouté", saved.name);
+      onClose();
+    };
+    if (product) update.mutate({ id: product.id, ...input }, { onSuccess: (saved) => void done(saved) });
+    else create.mutate(input, { onSuccess: (saved) => void done(saved) });
+  };
+
+  const title = product ? "Modifier le produit" : "Ajouter un produit";
+  const generalError = mutation.error && !Object.keys(serverErrors).length ? getErrorMessage(mutation.error) : null;
+
+  return (
+    <Sheet title={title} onClose={onClose} testId="product-sheet">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        {generalError && <Alert>{generalError}</Alert>}
+        <TextField label="Nom du produit" name="name" value={form.name} onChange={set("name")} error={errorOf("name")} placeholder="Garba" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label="Prix (F CFA)"
+            name="price"
+            inputMode="numeric"
+            value={form.price}
+            onChange={set("price")}
+            error={errorOf("price")}
+            placeholder="1500"
+          />
+          <TextField label="Unité" name="unit" value={form.unit} onChange={set("unit")} error={errorOf("unit")} placeholder="plat" optional />
+        </div>
+        <TextField
+          label="Code produit (SKU)"
+          name="sku"
+          value={form.sku}
+          onChange={set("sku")}
+          error={errorOf("sku")}
+          hint="Un code court et unique, par exemple R01."
+        />
+        <div>
+          <TextField
+            label="Autres noms (alias)"
+            name="aliases"
+            value={form.aliases}
+            onChange={set("aliases")}
+            error={errorOf("aliases")}
+            hint="Les mots de vos clients, séparés par des virgules : garba, attiéké thon..."
+            optional
+          />
+          <AliasChips aliases={parseAliases(form.aliases)} className="mt-2" />
+        </div>
+        <FieldShell id={descriptionId} label="Description" error={errorOf("description")} optional>
+          <textarea
+            id={descriptionId}
+            name="description"
+            rows={3}
+            value={form.description}
+            onChange={set("description")}
+            className={inputClasses(!!errorOf("description"))}
+          />
+        </FieldShell>
+        <Switch
+          label="En stock"
+          description="Un produit en rupture n'est pas proposé par l'assistant."
+          checked={form.in_stock}
+          onChange={(checked) => setForm({ ...form, in_stock: checked })}
+        />
+        <TextField
+          label="Photo"
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          hint="JPEG, PNG ou WebP, 5 Mo au plus."
+          optional
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" loading={mutation.isPending || upload.isPending}>
+            Enregistrer
+          </Button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}
