@@ -14,7 +14,7 @@ from .dashboard_helpers import WIDTHS, assert_no_horizontal_overflow, sign_in_th
 
 pytestmark = [pytest.mark.browser]
 
-NBSP = "\u00a0"  # the dashboard writes "3 500 F CFA" with no-break spaces
+NARROW_NBSP, NBSP = "\u202f", "\u00a0"  # "3 500 F CFA" as lib/money (and core.money) write it
 
 
 @pytest.fixture
@@ -97,7 +97,7 @@ def test_the_owner_filters_opens_assigns_the_suggested_driver_and_delivers(page,
     page.get_by_role("button", name=f"Ouvrir la commande {order.reference}").click()
     sheet = page.get_by_role("dialog", name=f"Commande {order.reference}")
     sheet.wait_for()
-    assert sheet.get_by_test_id("order-total").inner_text() == f"3{NBSP}500{NBSP}F{NBSP}CFA"
+    assert sheet.get_by_test_id("order-total").inner_text() == f"3{NARROW_NBSP}500{NBSP}F CFA"
     assert "1 × Attiéké poisson" in sheet.inner_text()
     assert "En préparation" in sheet.get_by_role("list", name="Historique de la commande").inner_text()
     assert_no_horizontal_overflow(page)
@@ -138,7 +138,7 @@ def test_the_owner_types_a_phone_order_then_cancels_it_with_a_reason(page, conso
     form.locator("select[name=zone]").select_option("Marcory")
     form.locator("input[name=delivery_fee]").fill("1500")
     form.locator("select[name=payment_method]").select_option("wave")
-    assert form.get_by_test_id("new-order-total").inner_text() == f"9{NBSP}500{NBSP}F{NBSP}CFA"
+    assert form.get_by_test_id("new-order-total").inner_text() == f"9{NARROW_NBSP}500{NBSP}F CFA"
     form.get_by_role("button", name="Enregistrer la commande").click()
     page.locator("[data-toast=success]").filter(has_text="Commande enregistrée").wait_for()
     created = Order.objects.get(owner=shop["owner"], customer_name="Mariam Traoré")
