@@ -69,25 +69,33 @@ export type ConversationStatus = "delivered" | "ai_response" | "pending";
 export interface Contact {
   id: number;
   name: string;
-  whatsappNumber: string;
+  whatsapp_number: string;
 }
+
+/** ai: the assistant answers; human: the owner took over and the assistant stays silent there. */
+export type ConversationMode = "ai" | "human";
 
 export interface Conversation {
   id: number;
   contact: Contact;
-  lastMessage: string;
+  last_message: string;
   time: string;
   unread: number;
   status: ConversationStatus;
-  statusLabel: string;
-  isAI: boolean;
-  createdAt: string;
+  status_label: string;
+  mode: ConversationMode;
+  /** Started while the plan's monthly cap was reached: stored, but the assistant does not answer. */
+  over_quota: boolean;
+  /** Less than 24 h since the customer's last message: free text may be sent. */
+  window_open: boolean;
+  created_at: string;
 }
 
 export interface ConversationCounters {
   total: number;
   unread: number;
-  unreadMessages: number;
+  unread_messages: number;
+  over_quota: number;
 }
 
 export interface ConversationList extends Paginated<Conversation> {
@@ -96,15 +104,35 @@ export interface ConversationList extends Paginated<Conversation> {
 
 export type MessageSender = "user" | "ai" | "agent";
 export type ChatMessageStatus = "received" | "pending" | "sent" | "delivered" | "read" | "failed";
+export type ChatMessageKind =
+  | "text"
+  | "interactive"
+  | "location"
+  | "image"
+  | "audio"
+  | "video"
+  | "document"
+  | "sticker"
+  | "contacts"
+  | "reaction"
+  | "template"
+  | "unknown";
 
 export interface ChatMessage {
   id: number;
   sender: MessageSender;
-  senderLabel: string;
+  sender_label: string;
   content: string;
+  kind: ChatMessageKind;
   time: string;
   status: ChatMessageStatus;
-  statusLabel: string;
+  status_label: string;
+  error_code: number | null;
+  /** French explanation of a failed message ("" otherwise). */
+  error_reason: string;
+  intent: string;
+  latitude: number | null;
+  longitude: number | null;
   category: string;
   accurate: boolean | null;
 }
@@ -116,6 +144,14 @@ export interface ChatMessageList extends Paginated<ChatMessage> {
 export interface ChatMessageSent {
   message: ChatMessage;
   conversation: Conversation;
+}
+
+/** An approved WhatsApp message template (the only message allowed outside the 24 h window). */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  category: string;
+  body: string;
 }
 
 /* ---- Mailbox ---- */

@@ -18,6 +18,7 @@ import { useConversations } from "../api/get-conversations";
 import { useMarkConversationRead } from "../api/mark-conversation-read";
 import { useSendMessage } from "../api/send-message";
 import { ConnectWhatsAppLink } from "../components/ConnectWhatsAppLink";
+import { ConversationBanners, MessageDelivery, ModeSwitch, TemplateComposer } from "../components/conversation-channel";
 import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "../components/states";
 import { UserAvatar } from "../components/UserAvatar";
 import { formatShortTime, formatTime } from "../lib/format";
@@ -55,15 +56,18 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
               {formatShortTime(conversation.time)}
             </time>
           </span>
-          <span className="mt-0.5 block truncate text-sm text-slate-600">{conversation.lastMessage}</span>
+          <span className="mt-0.5 block truncate text-sm text-slate-600">{conversation.last_message}</span>
           <span className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {conversation.isAI && (
+            {conversation.mode === "ai" ? (
               <Badge tone="violet">
                 <Bot aria-hidden="true" className="h-3 w-3" />
                 IA
               </Badge>
+            ) : (
+              <Badge tone="blue">Vous</Badge>
             )}
-            {conversation.status === "pending" && <Badge tone="amber">{conversation.statusLabel}</Badge>}
+            {conversation.over_quota && <Badge tone="amber">Hors quota</Badge>}
+            {conversation.status === "pending" && <Badge tone="amber">{conversation.status_label}</Badge>}
             {conversation.unread > 0 && (
               <span
                 className="ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
@@ -91,12 +95,12 @@ function MessageBubble({ message }: { message: ChatMessage }) {
     <li className={cn("max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm sm:max-w-[75%]", bubbleStyles[message.sender])} data-sender={message.sender}>
       <p className={cn("mb-0.5 text-xs font-semibold", message.sender === "agent" ? "text-brand-50" : "text-slate-500")}>
         {message.sender === "ai" && <Bot aria-hidden="true" className="mr-1 inline h-3 w-3" />}
-        {message.senderLabel}
+        {message.sender_label}
       </p>
       <p className="break-words whitespace-pre-line">{message.content}</p>
       <p className={cn("mt-1 text-right text-[11px]", message.sender === "agent" ? "text-brand-100" : "text-slate-400")}>
         <time dateTime={message.time}>{formatTime(message.time)}</time>
-        {message.sender !== "user" && <span> · {message.statusLabel}</span>}
+        <MessageDelivery message={message} />
       </p>
     </li>
   );
@@ -154,8 +158,9 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         </button>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">{conversation.contact.name}</h2>
-          <p className="truncate text-xs text-slate-500">{conversation.contact.whatsappNumber}</p>
+          <p className="truncate text-xs text-slate-500">{conversation.contact.whatsapp_number}</p>
         </div>
+        <ModeSwitch conversation={conversation} />
         <Button
           variant="ghost"
           className="min-h-9 px-2.5 py-1.5"
@@ -198,6 +203,9 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         )}
         <div ref={end} />
       </div>
+      {!conversation.window_open && ordered.some((message) => message.sender === "user") ? (
+        <TemplateComposer conversation={conversation} />
+      ) : (
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3">
         <label htmlFor="chat-message" className="sr-only">
           Votre message
@@ -220,6 +228,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
           <span className="hidden sm:inline">Envoyer</span>
         </Button>
       </form>
+      )}
     </section>
   );
 }
@@ -315,10 +324,11 @@ export default function ConversationsPage() {
         title="Conversations IA"
         description={
           counters
-            ? `${counters.total} conversation${counters.total > 1 ? "s" : ""}, ${counters.unreadMessages} message${counters.unreadMessages > 1 ? "s" : ""} non lu${counters.unreadMessages > 1 ? "s" : ""}`
+            ? `${counters.total} conversation${counters.total > 1 ? "s" : ""}, ${counters.unread_messages} message${counters.unread_messages > 1 ? "s" : ""} non lu${counters.unread_messages > 1 ? "s" : ""}`
             : "Les échanges de vos clients, traités par l'IA."
         }
       />
+      <ConversationBanners counters={counters} />
       <div className="flex h-[calc(100dvh-11rem)] min-h-[28rem] overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {listView}
         <div className={cn("min-w-0 flex-1", selected ? "flex flex-col" : "hidden md:flex md:flex-col")}>
