@@ -40,6 +40,7 @@ def env() -> dict:
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECRET_KEY": "bench-secret-key-" + "x" * 40,
         "DJANGO_LOG_LEVEL": "WARNING",
+        "CONN_MAX_AGE": "60",
         "FLUX_LOG_LEVEL": "ERROR",
     }
 
@@ -98,7 +99,7 @@ def body_for(wamid: str, sender: str) -> bytes:
 
 def main() -> None:
     total = int(os.environ.get("BENCH_REQUESTS", "4000"))
-    threads = int(os.environ.get("BENCH_THREADS", "16"))
+    threads = int(os.environ.get("BENCH_THREADS", "6"))
     seconds = float(os.environ.get("BENCH_SECONDS", "20"))
     manage("migrate", "--noinput", "-v", "0")
     subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env(), check=True)
@@ -209,7 +210,7 @@ def main() -> None:
                 "-c",
                 "from conversations.models import Message;from django.db.models import Count;"
                 f"q=Message.objects.filter(wamid__startswith='wamid.bench.{run_id}.');"
-                "print(q.count(), q.values('wamid').annotate(n=Count('id')).filter(n__gt=1).count(),"
+                "print('BENCH', q.count(), q.values('wamid').annotate(n=Count('id')).filter(n__gt=1).count(),"
                 " ' '.join(q.values_list('wamid', flat=True)))",
             ],
             cwd=ROOT,
@@ -217,7 +218,8 @@ def main() -> None:
             check=True,
             capture_output=True,
             text=True,
-        ).stdout.split(" ", 2)
+        ).stdout
+        count = next(line for line in count.splitlines() if line.startswith("BENCH ")).split(" ", 3)[1:]
         stored = set(count[2].split()) if len(count) > 2 else set()
         latencies.sort()
         print(f"webhook requests: {sent} in {duration:.1f} s = {sent / duration:.0f} req/s  statuses: {statuses}")
