@@ -34,6 +34,9 @@ def test_the_owner_follows_replies_and_takes_over_at_390_px(page, live_url, grap
     page.set_viewport_size(PHONE)
 
     sign_in_through_api(page, live_url, owner.adresse_email, path="/dashboard/conversations")
+    page.get_by_role("button", name="Ouvrir le menu").click()
+    expect(page.get_by_test_id("sidebar-sheet").get_by_test_id("nav-unread-badge")).to_have_text("1")
+    page.keyboard.press("Escape")
     page.get_by_test_id("conversation-row").first.click()
     messages = page.get_by_test_id("messages")
     expect(messages).to_contain_text("Bonsoir, le garba c'est combien ?")

@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { fullName, useAuth } from "@/features/auth/state/auth-context";
 import { cn } from "@/lib/cn";
 
+import { useUnreadMessagesCount } from "../api/get-unread-conversations";
 import { useAccount } from "../api/use-account";
 import { navItems, type NavItem } from "./nav-items";
 import { PlanBadge } from "./PlanBadge";
@@ -17,7 +18,19 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; collapsed: boolean; allowed: boolean; onNavigate?: () => void }) {
+function NavEntry({
+  item,
+  collapsed,
+  allowed,
+  onNavigate,
+  badge = 0,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  allowed: boolean;
+  onNavigate?: () => void;
+  badge?: number;
+}) {
   const Icon = item.icon;
   const base = "flex min-h-10 items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium";
   if (!allowed) {
@@ -52,6 +65,20 @@ function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; col
     >
       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
       <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
+      {badge > 0 && (
+        <span
+          data-testid="nav-unread-badge"
+          // Hidden from the link's accessible name (which stays the page's name); the list says it in full.
+          aria-hidden="true"
+          title={`${badge} message${badge > 1 ? "s" : ""} non lu${badge > 1 ? "s" : ""}`}
+          className={cn(
+            "ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white",
+            collapsed && "sr-only",
+          )}
+        >
+          {badge > 99 ? "99+" : badge}
+        </span>
+      )}
     </NavLink>
   );
 }
@@ -62,6 +89,7 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const canAccessAnalytics = !!account?.permissions.canAccessAnalytics;
   const plan = account?.account.subscriptionPlan ?? user?.plan_abonnement ?? "gratuit";
   const verified = account?.account.isFullyVerified ?? false;
+  const unread = useUnreadMessagesCount().data ?? 0;
 
   return (
     <div className="flex h-full flex-col">
@@ -75,7 +103,13 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         <ul className="space-y-1">
           {navItems.map((item) => (
             <li key={item.to}>
-              <NavEntry item={item} collapsed={collapsed} allowed={!item.needsAnalytics || canAccessAnalytics} onNavigate={onNavigate} />
+              <NavEntry
+                item={item}
+                collapsed={collapsed}
+                allowed={!item.needsAnalytics || canAccessAnalytics}
+                onNavigate={onNavigate}
+                badge={item.to === paths.dashboard.conversations ? unread : 0}
+              />
             </li>
           ))}
         </ul>
