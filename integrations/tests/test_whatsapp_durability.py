@@ -90,13 +90,14 @@ def start_worker(queue: str, env: dict, log_path) -> subprocess.Popen:
     return process
 
 
-def wait_for(predicate, timeout: float, what: str):
+def wait_for(predicate, timeout: float, what: str, log_path=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
             return
         time.sleep(0.2)
-    raise AssertionError(f"Timed out waiting for {what}")
+    log = open(log_path).read()[-4000:] if log_path else ""
+    raise AssertionError(f"Timed out waiting for {what}\n{log}")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -154,7 +155,9 @@ def test_a_worker_killed_mid_task_sends_each_reply_once_after_restart(graph, own
         assert [r.status for r in replies] == ["sent", "pending"]
 
         worker = start_worker(queue, env, log_path)
-        wait_for(lambda: all(r.status == "sent" for r in replies.all()), 60, "the restarted worker's replies")
+        wait_for(
+            lambda: all(r.status == "sent" for r in replies.all()), 120, "the restarted worker's replies", log_path
+        )
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = previous
         if worker.poll() is None:

@@ -101,8 +101,10 @@ def test_conversations_search_filter_open_reply_and_mark_as_read(page, console, 
     assert sent.value.status == 201
     mine = chat.locator("[data-sender=agent]").filter(has_text="Bonjour, votre commande part aujourd'hui.")
     mine.wait_for()
-    assert "En attente" in mine.inner_text()
-    assert Message.objects.filter(content="Bonjour, votre commande part aujourd'hui.", status="pending").exists()
+    # The demo account has no WhatsApp connection: the reply is stored, then fails with the reason shown.
+    mine.get_by_test_id("message-error").wait_for(timeout=15000)
+    assert "WhatsApp n'est pas connecté" in mine.inner_text()
+    assert Message.objects.filter(content="Bonjour, votre commande part aujourd'hui.", status="failed").exists()
 
     page.get_by_role("button", name=re.compile(r"^Toutes")).click()
     page.get_by_label("Rechercher une conversation").fill(name)

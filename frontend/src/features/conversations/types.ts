@@ -9,6 +9,9 @@ export interface Contact {
   whatsapp_number: string;
 }
 
+/** ai: the assistant answers; human: the owner took over and the assistant stays silent there. */
+export type ConversationMode = "ai" | "human";
+
 export interface Conversation {
   id: number;
   contact: Contact;
@@ -17,7 +20,11 @@ export interface Conversation {
   unread: number;
   status: ConversationStatus;
   status_label: string;
-  is_ai: boolean;
+  mode: ConversationMode;
+  /** Started while the plan's monthly cap was reached: stored, but the assistant does not answer. */
+  over_quota: boolean;
+  /** Less than 24 h since the customer's last message: free text may be sent. */
+  window_open: boolean;
   created_at: string;
 }
 
@@ -25,6 +32,7 @@ export interface ConversationCounters {
   total: number;
   unread: number;
   unread_messages: number;
+  over_quota: number;
 }
 
 export interface ConversationList extends Paginated<Conversation> {
@@ -33,15 +41,35 @@ export interface ConversationList extends Paginated<Conversation> {
 
 export type MessageSender = "user" | "ai" | "agent";
 export type ChatMessageStatus = "received" | "pending" | "sent" | "delivered" | "read" | "failed";
+export type ChatMessageKind =
+  | "text"
+  | "interactive"
+  | "location"
+  | "image"
+  | "audio"
+  | "video"
+  | "document"
+  | "sticker"
+  | "contacts"
+  | "reaction"
+  | "template"
+  | "unknown";
 
 export interface ChatMessage {
   id: number;
   sender: MessageSender;
   sender_label: string;
   content: string;
+  kind: ChatMessageKind;
   time: string;
   status: ChatMessageStatus;
   status_label: string;
+  error_code: number | null;
+  /** French explanation of a failed message ("" otherwise). */
+  error_reason: string;
+  intent: string;
+  latitude: number | null;
+  longitude: number | null;
   category: string;
   accurate: boolean | null;
 }
@@ -54,3 +82,12 @@ export interface ChatMessageSent {
   message: ChatMessage;
   conversation: Conversation;
 }
+
+/** An approved WhatsApp message template (the only message allowed outside the 24 h window). */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  category: string;
+  body: string;
+}
+

@@ -8,6 +8,7 @@ import type { RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { loadAssistantTryPage } from "@/features/assistant";
 import { loadCatalogPage } from "@/features/catalog";
+import { loadConversationsPage } from "@/features/conversations";
 import { loadOrdersPage } from "@/features/orders";
 import { loadShopPage } from "@/features/shop";
 
@@ -16,7 +17,7 @@ export const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("./components/DashboardLayout")).default }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/HomePage")).default }) },
-      { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await import("@/features/conversations")).ConversationsPage }) },
+      { path: paths.dashboard.conversations, lazy: async () => ({ Component: (await loadConversationsPage()).default }) },
       { path: paths.dashboard.orders, lazy: async () => ({ Component: (await loadOrdersPage()).default }) },
       { path: paths.dashboard.assistant, lazy: async () => ({ Component: (await loadAssistantTryPage()).default }) },
       { path: paths.dashboard.emails, lazy: async () => ({ Component: (await import("@/features/emails")).EmailsPage }) },

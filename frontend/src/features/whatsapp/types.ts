@@ -9,6 +9,10 @@ export interface WhatsAppStatus {
   disconnected_at: string | null;
   waba_id: string | null;
   phone_number_id: string | null;
+  display_phone_number: string | null;
+  verified_name: string | null;
+  /** Meta refused the token (error 190): the owner must reconnect WhatsApp. */
+  needs_reconnect: boolean;
 }
 
 /** Either the classic flow's access token, or the Embedded Signup code with the ids it reported. */

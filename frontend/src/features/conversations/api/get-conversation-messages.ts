@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiClient } from "@/api/client";
 
 import { nextPageFrom } from "@/lib/pagination";
+import { CONVERSATIONS_REFRESH_MS } from "./get-conversations";
 import type { ChatMessageList } from "../types";
 
 export const MESSAGES_PAGE_SIZE = 30;
@@ -25,5 +26,11 @@ export const conversationMessagesQueryOptions = (conversationId: number) =>
   });
 
 export function useConversationMessages(conversationId: number | null) {
-  return useInfiniteQuery({ ...conversationMessagesQueryOptions(conversationId ?? 0), enabled: conversationId !== null });
+  return useInfiniteQuery({
+    ...conversationMessagesQueryOptions(conversationId ?? 0),
+    enabled: conversationId !== null,
+    // The open chat follows new messages and the statuses of sent ones (envoyé, distribué, lu, échec).
+    refetchInterval: CONVERSATIONS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 }

@@ -6,6 +6,8 @@ import { nextPageFrom } from "@/lib/pagination";
 import type { ConversationList } from "../types";
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
+/** New customer messages show up on their own: React Query pauses the interval while the tab is hidden. */
+export const CONVERSATIONS_REFRESH_MS = 4000;
 export const conversationsQueryKey = ["dashboard", "conversations"] as const;
 
 export interface ConversationFilters {
@@ -29,5 +31,10 @@ export const conversationsQueryOptions = (filters: ConversationFilters) =>
   });
 
 export function useConversations(filters: ConversationFilters) {
-  return useInfiniteQuery({ ...conversationsQueryOptions(filters), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...conversationsQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    refetchInterval: CONVERSATIONS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 }

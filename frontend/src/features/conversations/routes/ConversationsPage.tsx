@@ -22,6 +22,7 @@ import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } 
 import { UserAvatar } from "@/components/UserAvatar";
 import { formatShortTime, formatTime } from "@/lib/format";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { ConversationBanners, MessageDelivery, ModeSwitch, TemplateComposer } from "../components/conversation-channel";
 import type { ChatMessage, Conversation } from "../types";
 
 const CONVERSATION_PARAM = "conversation";
@@ -57,12 +58,15 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
           </span>
           <span className="mt-0.5 block truncate text-sm text-slate-600">{conversation.last_message}</span>
           <span className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {conversation.is_ai && (
+            {conversation.mode === "ai" ? (
               <Badge tone="violet">
                 <Bot aria-hidden="true" className="h-3 w-3" />
                 IA
               </Badge>
+            ) : (
+              <Badge tone="blue">Vous</Badge>
             )}
+            {conversation.over_quota && <Badge tone="amber">Hors quota</Badge>}
             {conversation.status === "pending" && <Badge tone="amber">{conversation.status_label}</Badge>}
             {conversation.unread > 0 && (
               <span
@@ -96,7 +100,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
       <p className="break-words whitespace-pre-line">{message.content}</p>
       <p className={cn("mt-1 text-right text-[11px]", message.sender === "agent" ? "text-brand-100" : "text-slate-400")}>
         <time dateTime={message.time}>{formatTime(message.time)}</time>
-        {message.sender !== "user" && <span> · {message.status_label}</span>}
+        <MessageDelivery message={message} />
       </p>
     </li>
   );
@@ -156,6 +160,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
           <h2 className="truncate font-semibold text-slate-900">{conversation.contact.name}</h2>
           <p className="truncate text-xs text-slate-500">{conversation.contact.whatsapp_number}</p>
         </div>
+        <ModeSwitch conversation={conversation} />
         <Button
           variant="ghost"
           className="min-h-9 px-2.5 py-1.5"
@@ -198,6 +203,9 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         )}
         <div ref={end} />
       </div>
+      {!conversation.window_open && ordered.some((message) => message.sender === "user") ? (
+        <TemplateComposer conversation={conversation} />
+      ) : (
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3">
         <label htmlFor="chat-message" className="sr-only">
           Votre message
@@ -220,6 +228,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
           <span className="hidden sm:inline">Envoyer</span>
         </Button>
       </form>
+      )}
     </section>
   );
 }
@@ -319,6 +328,7 @@ export default function ConversationsPage() {
             : "Les échanges de vos clients, traités par l'IA."
         }
       />
+      <ConversationBanners counters={counters} />
       <div className="flex h-[calc(100dvh-11rem)] min-h-[28rem] overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {listView}
         <div className={cn("min-w-0 flex-1", selected ? "flex flex-col" : "hidden md:flex md:flex-col")}>

@@ -8,6 +8,7 @@ import { UserAvatar } from "@/components/UserAvatar";
 import { fullName, useAuth, useMe } from "@/features/auth";
 import { cn } from "@/lib/cn";
 
+import { useUnreadMessagesCount } from "@/features/conversations";
 import { navItems, type NavItem } from "./nav-items";
 
 interface SidebarContentProps {
@@ -16,7 +17,19 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; collapsed: boolean; allowed: boolean; onNavigate?: () => void }) {
+function NavEntry({
+  item,
+  collapsed,
+  allowed,
+  onNavigate,
+  badge = 0,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  allowed: boolean;
+  onNavigate?: () => void;
+  badge?: number;
+}) {
   const Icon = item.icon;
   const base = "flex min-h-10 items-center gap-3 rounded-lg px-2.5 py-2 text-sm font-medium";
   if (!allowed) {
@@ -52,6 +65,20 @@ function NavEntry({ item, collapsed, allowed, onNavigate }: { item: NavItem; col
       <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
       <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
       {item.badge && !collapsed && <item.badge />}
+      {badge > 0 && (
+        <span
+          data-testid="nav-unread-badge"
+          // Hidden from the link's accessible name (which stays the page's name); the list says it in full.
+          aria-hidden="true"
+          title={`${badge} message${badge > 1 ? "s" : ""} non lu${badge > 1 ? "s" : ""}`}
+          className={cn(
+            "ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white",
+            collapsed && "sr-only",
+          )}
+        >
+          {badge > 99 ? "99+" : badge}
+        </span>
+      )}
     </NavLink>
   );
 }
@@ -61,6 +88,7 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
   const me = useMe().data;
   const canAccessAnalytics = !!me?.permissions.can_access_analytics;
   const verified = !!me?.account.is_fully_verified;
+  const unread = useUnreadMessagesCount().data ?? 0;
 
   return (
     <div className="flex h-full flex-col">
@@ -74,7 +102,13 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         <ul className="space-y-1">
           {navItems.map((item) => (
             <li key={item.to}>
-              <NavEntry item={item} collapsed={collapsed} allowed={!item.needsAnalytics || canAccessAnalytics} onNavigate={onNavigate} />
+              <NavEntry
+                item={item}
+                collapsed={collapsed}
+                allowed={!item.needsAnalytics || canAccessAnalytics}
+                onNavigate={onNavigate}
+                badge={item.to === paths.dashboard.conversations ? unread : 0}
+              />
             </li>
           ))}
         </ul>

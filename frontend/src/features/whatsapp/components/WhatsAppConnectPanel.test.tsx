@@ -13,10 +13,12 @@ import { WhatsAppConnectPanel } from "./WhatsAppConnectPanel";
 
 const NOT_CONNECTED: WhatsAppStatus = {
   connected: false, status: "not_connected", connected_at: null, disconnected_at: null, waba_id: null, phone_number_id: null,
+  display_phone_number: null, verified_name: null, needs_reconnect: false,
 };
 const CONNECTED: WhatsAppStatus = {
   connected: true, status: "connected", connected_at: "2026-11-21T14:30:00Z", disconnected_at: null,
   waba_id: "102290129340398", phone_number_id: "106540352242922",
+  display_phone_number: "+225 07 48 01 78 23", verified_name: "Boutique Akwaba", needs_reconnect: false,
 };
 
 type Reply = { status: number; data?: unknown } | "network-error";

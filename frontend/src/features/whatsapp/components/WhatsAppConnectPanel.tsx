@@ -223,6 +223,15 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
                 <dd className="inline">{dateFormat.format(new Date(connection.connected_at))}</dd>
               </div>
             )}
+            {connection.display_phone_number && (
+              <div>
+                <dt className="inline font-medium">Numéro connecté : </dt>
+                <dd className="inline" data-testid="whatsapp-display-number">
+                  {connection.display_phone_number}
+                  {connection.verified_name ? ` — ${connection.verified_name}` : ""}
+                </dd>
+              </div>
+            )}
             {connection.phone_number_id && (
               <div>
                 <dt className="inline font-medium">Numéro WhatsApp (ID) : </dt>
