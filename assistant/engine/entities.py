@@ -13,7 +13,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, measure_word
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -310,6 +310,7 @@ class Extractor:
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
         numbers = {}  # position -> (value, length)
+        sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
         while i < n:
             if taken[i] and not words[i].isdigit():
@@ -319,6 +320,8 @@ class Extractor:
             if value is not None and not taken[i]:
                 if not _is_size(words, i, length):
                     numbers[i] = (value, length)
+                elif i + length < n:
+                    sizes[i] = (value, length, measure_word(words[i + length]))
                 i += length
             else:
                 i += 1
@@ -328,7 +331,13 @@ class Extractor:
             # Backwards: "2 sacs de riz", "une boîte de sardines".
             j = m.start - 1
             steps = 0
+            per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
             while j >= 0 and steps < 4:
+                size = sizes.get(j - 1) if j > 0 else None
+                if size and size[2] == measure_word(words[j]) and size[2] in per_units and j - 1 not in used:
+                    m.qty = size[0]  # "2 kg de boeuf" where beef is sold by the kilo
+                    used.add(j - 1)
+                    break
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]
