@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .entities import Entities
 from .knowledge import Knowledge, concepts_of
-from .lexicon import FUNCTION_WORDS
+from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
 from .text import Normalised, find_phrase, stem
 
 INTENTS = (
@@ -1124,7 +1124,10 @@ def lemma(word: str) -> str:
     """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
     for end in ("ements", "ement", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s"):
         if word.endswith(end) and len(word) - len(end) >= 3:
-            return word[: -len(end)]
+            base = word[: -len(end)]
+            if end in ("ed", "ing") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]  # "cutting", "shipped" -> "cut", "ship"
+            return base
     return word
 
 
@@ -1162,11 +1165,16 @@ def faq_match_detail(
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
         q_hits = _overlap(stems, f.q_stems)
         score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
+        # A word that only this question uses ("installation") points at it more than a shared one.
+        others = set().union(*(g.q_stems for j, g in enumerate(knowledge.faq) if j != i))
+        unique = {w for w in stems & f.q_stems if w not in others | knowledge.vocab | FR_WORDS | EN_WORDS}
+        score += 0.5 * len(unique - products)
         score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
         if language == "en":
             # The questions are written in French: an English question meets the English answer instead.
             en_hits = _overlap(stems, f.en_stems) - products - knowledge.vocab
-            score += 0.5 * len(en_hits)
+            # Everyday English words ("evening", "shop") weigh less than the answer's own content words.
+            score += 0.5 * len(en_hits) + 0.5 * len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
         if score > best_score:
             best, best_score, best_hit = i, score, bool(q_hits - products)
@@ -1414,7 +1422,7 @@ def classify(
         u.intent = "availability"
     elif ent.payments or any_phrase(words, PAYMENT):
         u.intent = "payment"
-    elif faq_i is not None and faq_score >= 1.5 and not any_phrase(words, _ASK_OBJECT):
+    elif faq_i is not None and faq_score >= 1.5 and (faq_hit or faq_score >= 2) and not any_phrase(words, _ASK_OBJECT):
         u.intent = "faq"
         u.faq_index = faq_i
     elif has_products:

@@ -321,6 +321,8 @@ class Policy:
                     (intent in ("payment",) and ent.payments)
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
+                    # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
+                    or (intent == "delivery_time" and st["pending"] == "zone" and (ent.zones or ent.pickup))
                     or any_phrase(self.norm.words, CHANGE)
                     or intent in ("thanks_bye", "greeting", "off_topic")
                     or (intent == "availability" and ent.products)
@@ -741,8 +743,8 @@ class Policy:
         if zone is None or (zone != PICKUP and zone not in k.zones):
             if summary and not st["refused_zone"]:
                 self.say("\n".join([head, *summary, sub]))
-            if not st["refused_zone"]:
-                self.say(ph.ask_zone())
+            if not st["refused_zone"] or not self.out:
+                self.say(ph.ask_zone())  # never a silent turn while the zone is still missing
             st["pending"] = "zone"
             return
         if zone != PICKUP:
