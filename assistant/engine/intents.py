@@ -1167,7 +1167,9 @@ def faq_match_detail(
         score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
         # A word that only this question uses ("installation") points at it more than a shared one.
         others = set().union(*(g.q_stems for j, g in enumerate(knowledge.faq) if j != i))
-        unique = {w for w in stems & f.q_stems if w not in others | knowledge.vocab | FR_WORDS | EN_WORDS}
+        unique = {
+            w for w in stems & f.q_stems if len(w) >= 5 and w not in others | knowledge.vocab | FR_WORDS | EN_WORDS
+        }
         score += 0.5 * len(unique - products)
         score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
         if language == "en":

@@ -322,7 +322,7 @@ class Policy:
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
                     # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
-                    or (intent == "delivery_time" and st["pending"] == "zone" and (ent.zones or ent.pickup))
+                    or (intent in ("delivery_time", "faq") and st["pending"] == "zone" and (ent.zones or ent.pickup))
                     or any_phrase(self.norm.words, CHANGE)
                     or intent in ("thanks_bye", "greeting", "off_topic")
                     or (intent == "availability" and ent.products)
