@@ -291,7 +291,8 @@ class Extractor:
 
     def _narrow(self, ent: Entities, stems: list[str]):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
-        free = {s for i, s in enumerate(stems) if i not in ent.consumed or True}
+        # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
+        free = {s for s in stems if len(s) > 1 or s.isdigit()}
         for m in ent.products:
             if len(m.skus) < 2:
                 continue

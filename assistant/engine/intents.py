@@ -1332,6 +1332,23 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+# "faut pas me couper hein", "don't cheat me": a warning said before buying, not a complaint.
+PREVENTIVE = ("faut pas", "faudrait pas", "faudra pas", "il ne faut pas", "don t", "dont", "do not")
+
+
+def _only_preventive(words: list[str]) -> bool:
+    joined = f" {' '.join(words)} "
+    starts = []
+    for c in COMPLAINT:
+        at = joined.find(f" {c} ")
+        while at >= 0:
+            starts.append(joined.count(" ", 0, at + 1) - 1)  # word index of the cue
+            at = joined.find(f" {c} ", at + 1)
+    if not starts:
+        return False
+    return all(any_phrase(words[max(0, i - 3) : i], PREVENTIVE) for i in starts)
+
+
 def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
@@ -1355,13 +1372,14 @@ def classify(
         words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
     )
 
+    preventive = (has_products or price_cue) and _only_preventive(words)
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
         words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
     )
     if weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i
-    elif (
+    elif not preventive and (
         any_phrase(words, COMPLAINT)
         or _WAITING.search(" ".join(words))
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)

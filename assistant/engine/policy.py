@@ -687,7 +687,7 @@ class Policy:
             if len(inter) == 1:
                 return inter[0], m
         # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
-        stems = {t.stem for t in self.norm.tokens}
+        stems = {t.stem for t in self.norm.tokens if len(t.stem) > 1 or t.stem.isdigit()}
         vocabs = {s: set(k.products[s].vocab) for s in cands}
         shared = set.intersection(*vocabs.values()) if vocabs else set()
         scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
