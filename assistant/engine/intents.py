@@ -1332,6 +1332,41 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+HYPOTHETICAL = ("si je", "si on", "si j", "if i", "if we", "supposons", "suppose")
+STRONG_TIME = (
+    "combien de temps",
+    "combien de minutes",
+    "combien d heures",
+    "arrive quand",
+    "ca arrive",
+    "delai",
+    "how long",
+    "how soon",
+    "how many minutes",
+    "how many hours",
+    "when will",
+)
+# A question about the shop's place, asked before anything else in the message.
+LOCATION_QUESTION = (
+    "where is your shop",
+    "where is the shop",
+    "where is your store",
+    "where are you",
+    "whats your address",
+    "what is your address",
+    "c est ou votre",
+    "c est ou ta",
+    "c est ou la boutique",
+    "ou se trouve",
+    "ou est votre",
+    "ou est la boutique",
+    "ou est le magasin",
+    "votre adresse",
+    "ton adresse",
+    "your address",
+)
+
+
 # "faut pas me couper hein", "don't cheat me": a warning said before buying, not a complaint.
 PREVENTIVE = ("faut pas", "faudrait pas", "faudra pas", "il ne faut pas", "don t", "dont", "do not")
 
@@ -1373,6 +1408,9 @@ def classify(
     )
 
     preventive = (has_products or price_cue) and _only_preventive(words)
+    hypothetical = any_phrase(words, HYPOTHETICAL)
+    loc_pos = first_phrase(words, LOCATION_QUESTION)
+    location_first = loc_pos >= 0 and (order_pos < 0 or loc_pos < order_pos) and not ent.zones
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
         words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
     )
@@ -1393,6 +1431,10 @@ def classify(
         u.intent = "human"
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
+    elif hypothetical and any_phrase(words, STRONG_TIME) and not ent.payments:
+        u.intent = "delivery_time"  # "si je commande un frigo pour Adjamé, ça arrive en combien de temps ?"
+    elif location_first:
+        u.intent = "location"  # "where is your shop? I want to come and see the fridges"
     elif explicit_order and (zone or ent.payments or not price_cue):
         u.intent = "order"
     elif faq_i is not None and faq_score >= 3.5:
