@@ -26,7 +26,7 @@ from .lexicon import (
     SIZE_PREFIXES,
     SIZE_UNITS,
 )
-from .text import Normalised, has_phrase, stem
+from .text import Normalised, fold_phrase, has_phrase, stem
 
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
 FORWARD_SKIP = {
@@ -110,6 +110,7 @@ class Entities:
     when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
     numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
     consumed: set = field(default_factory=set)  # token positions used by an entity
+    place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
 
     @property
     def product_skus(self) -> list[str]:
@@ -153,6 +154,101 @@ def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
                 return value * 12, end - i + 1
             return value, end - i
     return None, 0
+
+
+# "livrer / deliver / envoyer … à|vers|to <Place>": the place is read from the raw text, capitals kept.
+_PLACE = re.compile(
+    r"\b(?:livr\w*|deliver\w*|envoy\w*|envoi\w*|send|ship\w*|expedi\w*)\b[^.?!\n]{0,40}?"
+    r"\b(?:à|a|au|aux|vers|sur|pour|to|in|at|jusqu'?à|jusqu'?a)\s+"
+    r"([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+# Words after "livrer à" that are not a place name.
+NOT_PLACES = {
+    "domicile",
+    "maison",
+    "bureau",
+    "home",
+    "house",
+    "office",
+    "chez",
+    "moi",
+    "me",
+    "nous",
+    "us",
+    "quelle",
+    "quel",
+    "which",
+    "what",
+    "where",
+    "partir",
+    "temps",
+    "heure",
+    "l",
+    "la",
+    "le",
+    "les",
+    "my",
+    "mon",
+    "ma",
+    "mes",
+    "your",
+    "votre",
+    "nuit",
+    "night",
+    "soir",
+    "matin",
+    "midi",
+    "noon",
+    "weekend",
+    "demain",
+    "tomorrow",
+    "today",
+    "tonight",
+    "plus",
+    "moins",
+    "combien",
+    "how",
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "partout",
+    "everywhere",
+    "tout",
+    "toute",
+    "all",
+    "any",
+}
+
+
+def _place(norm: Normalised, knowledge: Knowledge) -> str:
+    m = _PLACE.search(norm.raw)
+    if not m:
+        return ""
+    place = m.group(1).strip(" '’-")
+    first = fold_phrase(place)
+    if not first:
+        return ""
+    head = first[0]
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | NOT_PLACES | NUMBER_WORDS_FR | NUMBER_WORDS_EN
+    if len(head) < 3 or head in common or stem(head) in knowledge.product_stems or stem(head) in knowledge.vocab:
+        return ""
+    # Keep a second word only when written with a capital ("Grand Lahou"), never a trailing common word.
+    words = place.split()
+    if len(words) > 1 and fold_phrase(words[1])[:1] and fold_phrase(words[1])[0] in common:
+        words = words[:1]
+    return " ".join(w[:1].upper() + w[1:] for w in words)
 
 
 def _is_size(words: list[str], i: int, length: int) -> bool:
@@ -268,6 +364,8 @@ class Extractor:
                         ent.payments.append(key)
             for j in range(start, end):
                 ent.consumed.add(j)
+        if not ent.zones:
+            ent.place = _place(norm, k)
         self._compounds(ent)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken, norm.tokens)

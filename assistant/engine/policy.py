@@ -402,6 +402,10 @@ class Policy:
         elif ent.pickup:
             self.say(ph.no_pickup())
             self.say(ph.zones_overview())
+        elif ent.place:
+            # A place the shop document does not name is not served: say so, with the zones and pickup.
+            self.say(ph.not_served(ent.place))
+            st["refused_zone"] = ent.place
         else:
             self.say(ph.zones_overview())
 
@@ -415,6 +419,8 @@ class Policy:
                 self.say(ph.not_served(z.name))
         elif ent.pickup and k.pickup_available:
             self.say(ph.delivery_time(PICKUP))
+        elif ent.place:
+            self.say(ph.not_served(ent.place))
         else:
             self.say(ph.times_overview())
 
@@ -623,6 +629,10 @@ class Policy:
                 st["refused_zone"] = z
                 st["zone"] = None
                 self.say(ph.not_served(z))
+        elif ent.place and not ent.pickup:
+            st["refused_zone"] = ent.place
+            st["zone"] = None
+            self.say(ph.not_served(ent.place))
         elif (
             st["refused_zone"]
             and st["pending"] == "zone"

@@ -1,0 +1,57 @@
+"""Behaviours the round-2 held-out shops (parapharmacy, electronics, poultry) showed were missing."""
+
+from assistant.evaluation import item_matches
+
+from .conftest import reply_of
+from .test_entities import extract, lines
+
+
+def test_a_weight_before_a_product_sold_by_that_weight_is_its_quantity(poultry, grocery):
+    assert lines(extract(poultry, "je veux 2 kg de boeuf et 3 kilos de mouton")) == [(("B04",), 2), (("B05",), 3)]
+    assert lines(extract(poultry, "1 kg of chicken carcasses")) == [(("B11",), 1)]
+    # A size that is not the product's selling measure stays a size: "riz 5 kg" is one bag.
+    assert lines(extract(grocery, "2 sacs de riz 5 kg")) == [(("K01",), 2)]
+
+
+def test_a_lone_letter_does_not_pick_between_ambiguous_products(pharmacy):
+    # The "c" of "c'est" is not the "C" of "Sirop vitamine C": both syrups stay candidates.
+    assert lines(extract(pharmacy, "Le sirop c'est a combien ?")) == [(("P02", "P03"), None)]
+
+
+def test_a_place_the_shop_does_not_name_is_not_served(chat, grocery):
+    fee = chat(grocery).say("Vous livrez à Songon ?")
+    text = reply_of(fee)
+    assert fee.intent == "delivery_zone_fee"
+    assert item_matches("ne livrons pas", text) and "Songon" in text and "Marcory" in text
+    home = reply_of(chat(grocery).say("Vous livrez à domicile ?"))
+    assert "ne livrons pas" not in home
+
+
+def test_an_unserved_order_can_switch_to_pickup_without_a_silent_turn(chat, poultry):
+    c = chat(poultry)
+    c.say("Djo je veux 1 pintade pour Cocody Angré")
+    c.say("Ah bon, je vais venir prendre moi-même alors")
+    recap = c.say("Wave")
+    assert reply_of(recap).strip()
+    done = c.say("Y a pas drap, je valide")
+    assert done.order is not None and done.order.zone == "pickup" and done.order.total == 6000
+
+
+def test_a_warning_before_buying_is_not_a_complaint(chat, poultry):
+    turn = chat(poultry).say("Djo 3 kilos de mouton ça fait combien ? Faut pas me couper hein")
+    assert turn.intent == "price" and not turn.handoff and item_matches("16500", reply_of(turn))
+
+
+def test_a_hypothetical_order_asking_how_long_gets_the_delivery_time(chat, electronics):
+    turn = chat(electronics).say("Si je commande un frigo pour Adjamé ça arrive en combien de temps ?")
+    assert turn.intent == "delivery_time" and item_matches("180", reply_of(turn))
+
+
+def test_a_location_question_first_wins_over_a_later_wish(chat, electronics):
+    turn = chat(electronics).say("where is your shop? i want to come and see the fridges")
+    assert turn.intent == "location" and "Avenue 16" in reply_of(turn)
+
+
+def test_an_english_question_meets_the_english_faq_answer(chat, poultry, electronics):
+    assert chat(poultry).say("Can you cut the chicken into pieces for me?").intent == "faq"
+    assert chat(electronics).say("hello good afternoon").intent == "greeting"
