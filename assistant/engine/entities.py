@@ -469,6 +469,13 @@ class Extractor:
                         used.add(j)
                     break
                 w = words[j]
+                # A size written after the name ("huile 1 L, 3 bouteilles", "télé 32 pouces 2") is skipped.
+                if j in sizes and j not in used:
+                    j += sizes[j][1] + 1
+                    continue
+                if w in SIZE_PREFIXES and j + 1 < n and words[j + 1].isdigit():
+                    j += 2
+                    continue
                 if w not in FUNCTION_WORDS and w not in FORWARD_SKIP:
                     break
                 j += 1

@@ -55,3 +55,10 @@ def test_a_location_question_first_wins_over_a_later_wish(chat, electronics):
 def test_an_english_question_meets_the_english_faq_answer(chat, poultry, electronics):
     assert chat(poultry).say("Can you cut the chicken into pieces for me?").intent == "faq"
     assert chat(electronics).say("hello good afternoon").intent == "greeting"
+
+
+def test_a_size_written_after_the_name_does_not_hide_the_quantity(grocery, pharmacy, electronics):
+    assert lines(extract(grocery, "huile 1L 3 bouteilles")) == [(("K03",), 3)]
+    assert lines(extract(pharmacy, "couches taille 3, 2 paquets")) == [(("P09",), 2)]
+    assert lines(extract(electronics, "tele 32 pouces 2")) == [(("E08",), 2)]
+    assert lines(extract(electronics, "ventilateur 16 pouces et 2 ampoules")) == [(("E01",), None), (("E10",), 2)]
