@@ -87,6 +87,16 @@ PICKUP_CUES = (
     "at the store",
     "in store",
     "come to the shop",
+    "at the counter",
+    "to the counter",
+    "drop it off",
+    "drop it at",
+    "drop them",
+    "drop off",
+    "deposer",
+    "je depose",
+    "i ll come",
+    "i will come",
 )
 
 

@@ -1332,6 +1332,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+# "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
+KNOW = ("connais", "connaissez", "connait", "connaitre", "know", "recommend", "recommande", "recommander")
 HYPOTHETICAL = ("si je", "si on", "si j", "if i", "if we", "supposons", "suppose")
 STRONG_TIME = (
     "combien de temps",
@@ -1371,7 +1373,21 @@ LOCATION_QUESTION = (
 PREVENTIVE = ("faut pas", "faudrait pas", "faudra pas", "il ne faut pas", "don t", "dont", "do not")
 
 
-def _only_preventive(words: list[str]) -> bool:
+IF_CLAUSE = ("si vous", "si on", "si le", "si la", "si un", "si une", "si mon", "si ma", "si mes", "if you", "if the")
+IF_CLAUSE += ("if my", "if a", "if an", "en cas de", "in case")
+
+
+# Words that tell of something that already went wrong ("vous m'avez livré…", "my order").
+PAST_TROUBLE = ("m avez", "m a", "j ai", "on m a", "ai recu", "vous avez", "you sent", "i got", "i received")
+PAST_TROUBLE += ("my order", "ma commande", "hier", "yesterday", "toujours pas", "still no", "still not")
+
+
+def _complaint_words(words: list[str]) -> set:
+    joined = f" {' '.join(words)} "
+    return {stem(w) for c in COMPLAINT if f" {c} " in joined for w in c.split()}
+
+
+def _only_preventive(words: list[str], markers, window: int = 3) -> bool:
     joined = f" {' '.join(words)} "
     starts = []
     for c in COMPLAINT:
@@ -1381,7 +1397,7 @@ def _only_preventive(words: list[str]) -> bool:
             at = joined.find(f" {c} ", at + 1)
     if not starts:
         return False
-    return all(any_phrase(words[max(0, i - 3) : i], PREVENTIVE) for i in starts)
+    return all(any_phrase(words[max(0, i - window) : i], markers) for i in starts)
 
 
 def classify(
@@ -1407,7 +1423,19 @@ def classify(
         words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
     )
 
-    preventive = (has_products or price_cue) and _only_preventive(words)
+    preventive = ((has_products or price_cue) and _only_preventive(words, PREVENTIVE)) or (
+        # "si vous abîmez mon vêtement, vous remboursez ?": a question about a rule of the shop.
+        norm.question and faq_i is not None and faq_score >= 2 and _only_preventive(words, IF_CLAUSE, window=6)
+    )
+    if (
+        not preventive
+        and norm.question
+        and faq_i is not None
+        and faq_score >= 3.5
+        and not any_phrase(words, PAST_TROUBLE)
+        and _complaint_words(words) <= knowledge.faq[faq_i].q_stems
+    ):
+        preventive = True  # "vous enlevez les taches ?": the shop's own FAQ topic, asked as a question
     hypothetical = any_phrase(words, HYPOTHETICAL)
     loc_pos = first_phrase(words, LOCATION_QUESTION)
     location_first = loc_pos >= 0 and (order_pos < 0 or loc_pos < order_pos) and not ent.zones
@@ -1478,7 +1506,7 @@ def classify(
         u.intent = "order"
     elif has_products and in_order and not any_phrase(words, AVAILABILITY):
         u.intent = "order"
-    elif zone and (any_phrase(words, DELIVERY) or price_cue):
+    elif zone and (any_phrase(words, DELIVERY) or price_cue) and not any_phrase(words, KNOW):
         u.intent = "delivery_zone_fee"
     elif has_products and any_phrase(words, AVAILABILITY):
         u.intent = "availability"
@@ -1495,7 +1523,7 @@ def classify(
         u.intent = "price"
     elif order_pos >= 0 and ent.numbers and not zone:
         u.intent = "order"
-    elif zone and not any_phrase(words, ("connais", "know")):
+    elif zone and not any_phrase(words, KNOW):
         u.intent = "delivery_zone_fee"
     elif any_phrase(words, DELIVERY):
         u.intent = "delivery_zone_fee"

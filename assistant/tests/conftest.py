@@ -77,3 +77,8 @@ def electronics():
 @pytest.fixture(scope="session")
 def pharmacy():
     return load_knowledge("heldout_pharmacy")
+
+
+@pytest.fixture(scope="session")
+def pressing():
+    return load_knowledge("heldout_pressing")

@@ -42,6 +42,7 @@ def test_the_dev_set_meets_the_targets():
         "heldout_pharmacy",
         "heldout_electronics",
         "heldout_poultry",
+        "heldout_pressing",
     ],
 )
 def test_our_other_businesses_meet_the_same_targets(shop):

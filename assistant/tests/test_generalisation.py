@@ -62,3 +62,23 @@ def test_a_size_written_after_the_name_does_not_hide_the_quantity(grocery, pharm
     assert lines(extract(pharmacy, "couches taille 3, 2 paquets")) == [(("P09",), 2)]
     assert lines(extract(electronics, "tele 32 pouces 2")) == [(("E08",), 2)]
     assert lines(extract(electronics, "ventilateur 16 pouces et 2 ampoules")) == [(("E01",), None), (("E10",), 2)]
+
+
+def test_a_question_about_a_rule_of_the_shop_is_not_a_complaint(chat, pressing):
+    assert chat(pressing).say("Djo vous enlevez les taches d'huile ?").intent == "faq"
+    assert chat(pressing).say("Si vous abîmez mon vêtement, vous remboursez ?").intent == "faq"
+    real = chat(pressing).say("vous m'avez livré une chemise abîmée, vous remboursez ?")
+    assert real.intent == "complaint" and real.handoff
+
+
+def test_a_place_in_a_question_about_something_else_is_off_topic(chat, pressing):
+    assert chat(pressing).say("Vous connaissez un bon tailleur à Koumassi ?").intent == "off_topic"
+
+
+def test_dropping_off_at_the_counter_is_pickup(chat, pressing):
+    c = chat(pressing)
+    c.say("Hi, can you collect 3 kg of laundry in Yopougon?")
+    c.say("OK I'll drop it at the counter")
+    c.say("cash")
+    done = c.say("yes confirm")
+    assert done.order is not None and done.order.zone == "pickup" and done.order.total == 3000
