@@ -1332,6 +1332,35 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+# Filler around a price question ("c'est combien les …", "how much are the …").
+_PRICE_FILLER = {"est", "sont", "are", "is", "r", "c", "ca", "cest", "s", "of", "for", "pour", "en", "svp", "please"}
+
+
+def _price_object(norm: Normalised) -> str | None:
+    """The thing whose price is asked when it is not a product of the shop ("prix des lunettes ?")."""
+    words, origs = norm.words, [t.orig for t in norm.tokens]
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER
+    spans = [(find_phrase(words, c), len(c.split())) for c in PRICE]
+    spans = [(p, n) for p, n in spans if p >= 0]
+    if not spans:
+        return None
+    start, length = min(spans)
+    after = range(start + length, min(len(words), start + length + 5))
+    before = range(max(0, start - 6), start)
+    for window in (after, before):
+        out = []
+        for i in window:
+            w = words[i]
+            if w in common or w.isdigit() or len(w) < 3:
+                if out:
+                    break
+                continue
+            out.append(origs[i] or w)
+        if out:
+            return " ".join(dict.fromkeys(out))
+    return None
+
+
 # "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
 KNOW = ("connais", "connaissez", "connait", "connaitre", "know", "recommend", "recommande", "recommander")
 HYPOTHETICAL = ("si je", "si on", "si j", "if i", "if we", "supposons", "suppose")
@@ -1536,6 +1565,8 @@ def classify(
         u.intent = "order"
     elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):
         u.intent = "availability"
+    elif price_cue and not zone and not has_products and _price_object(norm):
+        u.intent = "price"  # "c'est combien les préservatifs ?" for a shop that does not sell them
     elif u.greeting and not u.thanks:
         u.intent = "greeting"
     elif u.thanks or (u.affirm and len(words) <= 4):
@@ -1547,5 +1578,8 @@ def classify(
     else:
         u.intent = "off_topic"
     if u.intent in ("availability", "order", "price") and not has_products:
-        u.unknown = unknown_object(norm, ent, knowledge)
+        if u.intent == "price" and price_cue:
+            u.unknown = _price_object(norm) or unknown_object(norm, ent, knowledge)
+        else:
+            u.unknown = unknown_object(norm, ent, knowledge)
     return u

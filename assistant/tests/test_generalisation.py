@@ -82,3 +82,10 @@ def test_dropping_off_at_the_counter_is_pickup(chat, pressing):
     c.say("cash")
     done = c.say("yes confirm")
     assert done.order is not None and done.order.zone == "pickup" and done.order.total == 3000
+
+
+def test_the_price_of_something_the_shop_does_not_sell_says_it_is_not_sold(chat, pharmacy):
+    fr = chat(pharmacy).say("les lunettes de soleil c'est combien")
+    assert fr.intent == "price" and "ne vendons pas de lunettes" in reply_of(fr)
+    en = chat(pharmacy).say("how much are the condoms")
+    assert en.intent == "price" and "don't sell condoms" in reply_of(en)
