@@ -89,3 +89,10 @@ def test_the_price_of_something_the_shop_does_not_sell_says_it_is_not_sold(chat,
     assert fr.intent == "price" and "ne vendons pas de lunettes" in reply_of(fr)
     en = chat(pharmacy).say("how much are the condoms")
     assert en.intent == "price" and "don't sell condoms" in reply_of(en)
+
+
+def test_a_distinctive_word_of_an_alias_finds_its_product(chat, pharmacy, grocery):
+    turn = chat(pharmacy).say("do you have something for cough?")
+    assert turn.intent == "availability" and "Sirop contre la toux" in reply_of(turn)
+    # Something the grocery does not sell stays unknown.
+    assert "ne vendons pas" in reply_of(chat(grocery).say("vous vendez les cigarettes ?"))
