@@ -445,6 +445,14 @@ DISCOUNT = (
     "c est cher",
     "too expensive",
     "trop cher",
+    "faire un prix",
+    "fais un prix",
+    "faites un prix",
+    "fais moi un prix",
+    "faites moi un prix",
+    "petit prix",
+    "best price",
+    "good price",
 )
 PRICE = (
     "diminuer",
@@ -1363,6 +1371,28 @@ def _price_object(norm: Normalised) -> str | None:
 
 # "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
 KNOW = ("connais", "connaissez", "connait", "connaitre", "know", "recommend", "recommande", "recommander")
+# The price asked is the delivery's, whatever product is named with it.
+FEE_QUESTION = (
+    "coute la livraison",
+    "cout de la livraison",
+    "prix de la livraison",
+    "frais de livraison",
+    "livraison coute",
+    "livraison fait combien",
+    "livraison c est combien",
+    "livraison est a combien",
+    "combien pour la livraison",
+    "combien la livraison",
+    "delivery fee",
+    "delivery cost",
+    "cost of delivery",
+    "how much is delivery",
+    "how much is the delivery",
+    "how much for delivery",
+    "how much for the delivery",
+    "shipping fee",
+    "shipping cost",
+)
 HYPOTHETICAL = ("si je", "si on", "si j", "if i", "if we", "supposons", "suppose")
 STRONG_TIME = (
     "combien de temps",
@@ -1488,6 +1518,8 @@ def classify(
         u.intent = "human"
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
+    elif zone and any_phrase(words, FEE_QUESTION) and not explicit_order:
+        u.intent = "delivery_zone_fee"  # "combien coûte la livraison d'un frigo à Cocody ?"
     elif hypothetical and any_phrase(words, STRONG_TIME) and not ent.payments:
         u.intent = "delivery_time"  # "si je commande un frigo pour Adjamé, ça arrive en combien de temps ?"
     elif location_first:

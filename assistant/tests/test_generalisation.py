@@ -96,3 +96,14 @@ def test_a_distinctive_word_of_an_alias_finds_its_product(chat, pharmacy, grocer
     assert turn.intent == "availability" and "Sirop contre la toux" in reply_of(turn)
     # Something the grocery does not sell stays unknown.
     assert "ne vendons pas" in reply_of(chat(grocery).say("vous vendez les cigarettes ?"))
+
+
+def test_cb_after_c_est_a_is_combien_and_a_delivery_price_is_a_fee_question(chat, electronics):
+    assert chat(electronics).say("la télé c'est a cb").intent == "price"
+    assert chat(electronics).say("je paie par cb").intent == "payment"
+    fee = chat(electronics).say("Combien coute la livraison d'un frigo a cocody?")
+    assert fee.intent == "delivery_zone_fee" and item_matches("30000", reply_of(fee))
+
+
+def test_asking_for_a_better_price_is_answered_with_the_catalogue_price(chat, electronics):
+    assert "ne peux pas changer les prix" in reply_of(chat(electronics).say("tu peux faire un prix sur le frigo ?"))
