@@ -507,7 +507,23 @@ class Extractor:
                 singular = all(t.text == t.stem for t in tokens[m.start : m.end])
                 if (
                     words[j]
-                    in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your")
+                    in (
+                        "le",
+                        "la",
+                        "l",
+                        "the",
+                        "ce",
+                        "cet",
+                        "cette",
+                        "this",
+                        "that",
+                        "ton",
+                        "ta",
+                        "votre",
+                        "your",
+                        "mon",
+                    )
+                    + ("ma", "my")
                     and singular
                 ):
                     m.qty, m.weak = 1, True

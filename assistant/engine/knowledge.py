@@ -281,7 +281,7 @@ class Knowledge:
         found: dict[str, set] = {}
         for p in products:
             for alias in [p.get("name", ""), *(p.get("aliases") or [])]:
-                words = fold_phrase(re.sub(r"\(.*?\)", " ", alias))
+                words = fold_phrase(alias)
                 if len(words) < 2:
                     continue
                 for w in words:
