@@ -261,6 +261,11 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words)
 
 
+# Articles that name one item ("le poulet", "mon costume", "the S23").
+_ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your", "mon", "ma"}
+_ONE_ARTICLES.add("my")
+
+
 def _is_size(words: list[str], i: int, length: int) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
     prev = words[i - 1] if i > 0 else ""
@@ -506,24 +511,7 @@ class Extractor:
                     j -= 1
                 singular = all(t.text == t.stem for t in tokens[m.start : m.end])
                 if (
-                    words[j]
-                    in (
-                        "le",
-                        "la",
-                        "l",
-                        "the",
-                        "ce",
-                        "cet",
-                        "cette",
-                        "this",
-                        "that",
-                        "ton",
-                        "ta",
-                        "votre",
-                        "your",
-                        "mon",
-                    )
-                    + ("ma", "my")
+                    words[j] in _ONE_ARTICLES
                     and singular
                 ):
                     m.qty, m.weak = 1, True
