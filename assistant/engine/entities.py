@@ -262,8 +262,8 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 
 
 # Articles that name one item ("le poulet", "mon costume", "the S23").
-_ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your", "mon", "ma"}
-_ONE_ARTICLES.add("my")
+_ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
+_ONE_ARTICLES |= {"mon", "ma", "my"}
 
 
 def _is_size(words: list[str], i: int, length: int) -> bool:
@@ -510,10 +510,7 @@ class Extractor:
                 while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
                     j -= 1
                 singular = all(t.text == t.stem for t in tokens[m.start : m.end])
-                if (
-                    words[j] in _ONE_ARTICLES
-                    and singular
-                ):
+                if words[j] in _ONE_ARTICLES and singular:
                     m.qty, m.weak = 1, True
         # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
         ent.numbers = [
