@@ -1340,6 +1340,39 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+# Verbs after "vous" / "do you" that are about the shop's terms, not a service it performs.
+_NOT_SERVICE = {"livrez", "acceptez", "ouvrez", "fermez", "etes", "avez", "pouvez", "voulez", "savez", "connaissez"}
+_NOT_SERVICE |= {"prenez", "faites", "vendez", "envoyez", "passez", "allez", "dites", "parlez", "appelez"}
+_NOT_SERVICE |= {"deliver", "accept", "open", "close", "have", "sell", "take", "know", "speak", "send", "ship", "do"}
+_NOT_SERVICE |= {"make", "offer", "go", "come", "call", "want", "need", "think", "like"}
+# Opinions and small talk ("vous pensez quoi de…", "do you like…") are not services either.
+_NOT_SERVICE |= {"pensez", "croyez", "trouvez", "aimez", "comprenez", "voyez", "regardez", "mangez", "habitez"}
+_NOT_SERVICE |= {"travaillez", "jouez", "supportez", "believe", "love", "live", "work", "play", "watch", "see"}
+_NOT_SERVICE |= {"understand", "remember", "support"}
+
+
+def _service_object(norm: Normalised) -> str | None:
+    """What a "vous lavez les rideaux ?" / "do you wash carpets?" question asks about, if anything."""
+    if not norm.question:
+        return None
+    words, origs = norm.words, [t.orig for t in norm.tokens]
+    for i in range(len(words) - 2):
+        fr = words[i] == "vous" and words[i + 1].endswith("ez")
+        en = words[i] == "you" and i > 0 and words[i - 1] in ("do", "can", "could")
+        if not (fr or en) or words[i + 1] in _NOT_SERVICE:
+            continue
+        out = []
+        for j in range(i + 2, min(len(words), i + 6)):
+            w = words[j]
+            if w in FUNCTION_WORDS or w in FR_WORDS or w in EN_WORDS or len(w) < 3:
+                if out:
+                    break
+                continue
+            out.append(origs[j] or w)
+        return " ".join(dict.fromkeys(out)) or None
+    return None
+
+
 # Filler around a price question ("c'est combien les …", "how much are the …").
 _PRICE_FILLER = {"est", "sont", "are", "is", "r", "c", "ca", "cest", "s", "of", "for", "pour", "en", "svp", "please"}
 
@@ -1597,6 +1630,8 @@ def classify(
         u.intent = "order"
     elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):
         u.intent = "availability"
+    elif not has_products and not zone and _service_object(norm):
+        u.intent = "availability"  # "vous lavez les rideaux ?": a service the shop may or may not offer
     elif price_cue and not zone and not has_products and _price_object(norm):
         u.intent = "price"  # "c'est combien les préservatifs ?" for a shop that does not sell them
     elif u.greeting and not u.thanks:
@@ -1613,5 +1648,5 @@ def classify(
         if u.intent == "price" and price_cue:
             u.unknown = _price_object(norm) or unknown_object(norm, ent, knowledge)
         else:
-            u.unknown = unknown_object(norm, ent, knowledge)
+            u.unknown = unknown_object(norm, ent, knowledge) or _service_object(norm)
     return u

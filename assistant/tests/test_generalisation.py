@@ -107,3 +107,10 @@ def test_cb_after_c_est_a_is_combien_and_a_delivery_price_is_a_fee_question(chat
 
 def test_asking_for_a_better_price_is_answered_with_the_catalogue_price(chat, electronics):
     assert "ne peux pas changer les prix" in reply_of(chat(electronics).say("tu peux faire un prix sur le frigo ?"))
+
+
+def test_a_service_the_shop_does_not_offer_is_not_sold(chat, pressing):
+    turn = chat(pressing).say("vous lavez les rideaux ?")
+    assert turn.intent == "availability" and "ne vendons pas de rideaux" in reply_of(turn)
+    assert chat(pressing).say("vous repassez les chemises ?").intent == "availability"
+    assert chat(pressing).say("vous pensez quoi du match ?").intent == "off_topic"
