@@ -379,14 +379,6 @@ class Extractor:
                         ent.payments.append(key)
             for j in range(start, end):
                 ent.consumed.add(j)
-        if not ent.products:
-            # No product named in full: a distinctive word of an alias still finds it ("for cough").
-            for i, s in enumerate(stems):
-                if not taken[i] and s in k.alias_words:
-                    tok = norm.tokens[i]
-                    ent.products.append(Mention(skus=list(k.alias_words[s]), start=i, end=i + 1, text=tok.orig))
-                    ent.consumed.add(i)
-                    taken[i] = True
         if not ent.zones:
             ent.place = _place(norm, k)
         self._compounds(ent)

@@ -178,9 +178,6 @@ class Knowledge:
     handoff_items: int = 0
     handoff_contact: str = ""
     owner_names: set = field(default_factory=set)
-    # A distinctive word inside a longer alias ("cough" of "cough syrup") -> its products, for a message
-    # that names no product in full ("something for cough?").
-    alias_words: dict = field(default_factory=dict)
     zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
 
     @classmethod
@@ -202,7 +199,6 @@ class Knowledge:
         # The owner's first name, so "je veux parler à Koffi" is understood for any shop.
         head = re.split(r"[(:,\-+0-9]", k.handoff_contact)[0]
         k.owner_names = {w for w in fold_phrase(head) if len(w) >= 3 and w not in FR_WORDS | EN_WORDS}
-        k._compile_alias_words(document.get("products") or [])
         k.max_phrase = max((len(p) for p in k.index), default=1)
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         k.vocab = {w for p in k.index for w in p}
@@ -275,19 +271,6 @@ class Knowledge:
             if head not in explicit_single:
                 for sku in sorted(skus):
                     self._add([head], "product", sku)
-
-    def _compile_alias_words(self, products: list):
-        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | CONTAINERS | SIZE_UNITS | set(MEASURE_SYNONYMS)
-        found: dict[str, set] = {}
-        for p in products:
-            for alias in [p.get("name", ""), *(p.get("aliases") or [])]:
-                words = fold_phrase(alias)
-                if len(words) < 2:
-                    continue
-                for w in words:
-                    if len(w) >= 4 and not w.isdigit() and w not in common and (stem(w),) not in self.index:
-                        found.setdefault(stem(w), set()).add(str(p["sku"]))
-        self.alias_words = {w: sorted(skus) for w, skus in found.items()}
 
     def _compile_zones(self, zones: list):
         token_owner: dict[str, set] = {}

@@ -91,13 +91,6 @@ def test_the_price_of_something_the_shop_does_not_sell_says_it_is_not_sold(chat,
     assert en.intent == "price" and "don't sell condoms" in reply_of(en)
 
 
-def test_a_distinctive_word_of_an_alias_finds_its_product(chat, pharmacy, grocery):
-    turn = chat(pharmacy).say("do you have something for cough?")
-    assert turn.intent == "availability" and "Sirop contre la toux" in reply_of(turn)
-    # Something the grocery does not sell stays unknown.
-    assert "ne vendons pas" in reply_of(chat(grocery).say("vous vendez les cigarettes ?"))
-
-
 def test_cb_after_c_est_a_is_combien_and_a_delivery_price_is_a_fee_question(chat, electronics):
     assert chat(electronics).say("la télé c'est a cb").intent == "price"
     assert chat(electronics).say("je paie par cb").intent == "payment"
