@@ -276,6 +276,7 @@ class Knowledge:
         token_owner: dict[str, set] = {}
         short_area_words: dict[str, set] = {}
         self.zone_heads = {}
+        name_words = {stem(w) for z in zones for w in fold_phrase(z.get("name") or "")}
         for z in zones:
             name = z.get("name") or ""
             eta = z.get("eta_minutes")
@@ -310,7 +311,8 @@ class Knowledge:
                 and w not in self.product_stems
             ):
                 self._add([w], "zone", next(iter(owners)))
-                if len(w) >= 6:
+                # Abbreviations ("yop", "koum") are of commune names, not of areas ("sel" is salt, not Selmer).
+                if len(w) >= 6 and w in name_words:
                     self.zone_heads[w] = next(iter(owners))
 
     def _compile_payments(self, document: dict):

@@ -107,3 +107,8 @@ def test_a_service_the_shop_does_not_offer_is_not_sold(chat, pressing):
     assert turn.intent == "availability" and "ne vendons pas de rideaux" in reply_of(turn)
     assert chat(pressing).say("vous repassez les chemises ?").intent == "availability"
     assert chat(pressing).say("vous pensez quoi du match ?").intent == "off_topic"
+
+
+def test_a_short_common_word_is_not_read_as_an_abbreviated_area(chat, grocery):
+    assert "ne vendons pas de sel" in reply_of(chat(grocery).say("vous avez du sel ?"))
+    assert "Yopougon" in reply_of(chat(grocery).say("vous livrez à yop ?"))
