@@ -239,6 +239,22 @@ NOT_PLACES = {
     "toute",
     "all",
     "any",
+    "moto",
+    "voiture",
+    "pied",
+    "velo",
+    "car",
+    "bike",
+    "motorbike",
+    "abidjan",
+    "ville",
+    "city",
+    "town",
+    "quartier",
+    "area",
+    "zone",
+    "adresse",
+    "address",
 }
 
 
