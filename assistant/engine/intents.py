@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .entities import Entities
 from .knowledge import Knowledge, concepts_of
 from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, stem
+from .text import Normalised, find_phrase, fold, stem
 
 INTENTS = (
     "greeting",
@@ -991,6 +991,7 @@ class Understanding:
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
 FAQ_STOP = FUNCTION_WORDS | {
     "je",
+    "meme",
     "tu",
     "il",
     "elle",
@@ -1386,20 +1387,26 @@ def _price_object(norm: Normalised) -> str | None:
     if not spans:
         return None
     start, length = min(spans)
-    after = range(start + length, min(len(words), start + length + 5))
-    before = range(max(0, start - 6), start)
-    for window in (after, before):
-        out = []
-        for i in window:
-            w = words[i]
-            if w in common or w.isdigit() or len(w) < 3:
-                if out:
-                    break
-                continue
-            out.append(origs[i] or w)
-        if out:
-            return " ".join(dict.fromkeys(out))
-    return None
+    out = []
+    for i in range(start + length, min(len(words), start + length + 5)):
+        w = words[i]
+        if w in common or w.isdigit() or len(w) < 3:
+            if out:
+                break
+            continue
+        out.append(origs[i] or w)
+    if not out:
+        # "les lunettes de soleil c'est combien": the words just before the cue, past "c'est" / "là".
+        i = start - 1
+        while i >= 0 and words[i] in _PRICE_FILLER | {"la", "le", "les", "l"}:
+            i -= 1
+        while i >= 0 and (words[i] in ("de", "d", "of") and out or words[i] not in common and len(words[i]) >= 3):
+            if not words[i].isdigit():
+                out.insert(0, origs[i] or words[i])
+            i -= 1
+        while out and fold(out[0]) in ("de", "d", "of"):
+            out.pop(0)
+    return " ".join(dict.fromkeys(out)) or None
 
 
 # "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
