@@ -1188,7 +1188,8 @@ def faq_match_detail(
             score += 0.5 * len(en_hits) + 0.5 * len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
         if score > best_score:
-            best, best_score, best_hit = i, score, bool(q_hits - products)
+            # A concept of the question ("warranty" = "garantie") is as good as one of its words.
+            best, best_score, best_hit = i, score, bool(q_hits - products) or bool(concepts & f.q_concepts)
     return best, best_score, best_hit
 
 

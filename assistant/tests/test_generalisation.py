@@ -112,3 +112,8 @@ def test_a_service_the_shop_does_not_offer_is_not_sold(chat, pressing):
 def test_a_short_common_word_is_not_read_as_an_abbreviated_area(chat, grocery):
     assert "ne vendons pas de sel" in reply_of(chat(grocery).say("vous avez du sel ?"))
     assert "Yopougon" in reply_of(chat(grocery).say("vous livrez à yop ?"))
+
+
+def test_an_english_question_meets_a_french_faq_through_its_concept(chat, electronics):
+    assert chat(electronics).say("Is there a warranty on the TV?").intent == "faq"
+    assert chat(electronics).say("vous avez des frigos ?").intent == "availability"
