@@ -258,8 +258,18 @@ NOT_PLACES = {
 }
 
 
+# "je suis à Gonzague, vous livrez ?", "I live in Dabou": where the customer is, said before the question.
+_HERE = re.compile(
+    r"\b(?:je suis|j'habite|j’habite|on est|nous sommes|je reste|i am|i'm|im|i live|we are|we're)\s+"
+    r"(?:à|a|au|in|at|vers|sur)\s+([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+
+
 def _place(norm: Normalised, knowledge: Knowledge) -> str:
     m = _PLACE.search(norm.raw)
+    if not m and any(w in norm.words for w in ("livrer", "livrez", "livraison", "deliver", "delivery", "envoyez")):
+        m = _HERE.search(norm.raw)
     if not m:
         return ""
     place = m.group(1).strip(" '’-")

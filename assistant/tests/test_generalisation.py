@@ -117,3 +117,8 @@ def test_a_short_common_word_is_not_read_as_an_abbreviated_area(chat, grocery):
 def test_an_english_question_meets_a_french_faq_through_its_concept(chat, electronics):
     assert chat(electronics).say("Is there a warranty on the TV?").intent == "faq"
     assert chat(electronics).say("vous avez des frigos ?").intent == "availability"
+
+
+def test_where_the_customer_is_counts_as_the_place_asked_about(chat, pharmacy):
+    assert "don't deliver to Dabou" in reply_of(chat(pharmacy).say("I live in Dabou, do you deliver?"))
+    assert "ne livrons pas" not in reply_of(chat(pharmacy).say("je suis au bureau, vous livrez ?"))
