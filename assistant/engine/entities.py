@@ -97,6 +97,17 @@ PICKUP_CUES = (
     "je depose",
     "i ll come",
     "i will come",
+    "passer la prendre",
+    "passer le prendre",
+    "passer les prendre",
+    "passer la chercher",
+    "passer le chercher",
+    "passer les chercher",
+    "venir la prendre",
+    "venir le prendre",
+    "venir les prendre",
+    "prendre moi meme",
+    "je passerai",
 )
 
 

@@ -122,3 +122,12 @@ def test_an_english_question_meets_a_french_faq_through_its_concept(chat, electr
 def test_where_the_customer_is_counts_as_the_place_asked_about(chat, pharmacy):
     assert "don't deliver to Dabou" in reply_of(chat(pharmacy).say("I live in Dabou, do you deliver?"))
     assert "ne livrons pas" not in reply_of(chat(pharmacy).say("je suis au bureau, vous livrez ?"))
+
+
+def test_below_the_minimum_the_customer_can_switch_to_pickup_in_their_own_words(chat, electronics):
+    c = chat(electronics)
+    c.say("Djo je veux 1 bouilloire pour Cocody")
+    c.say("Non c'est bon, je vais passer la prendre")
+    c.say("cash")
+    done = c.say("on valide")
+    assert done.order is not None and done.order.zone == "pickup" and done.order.total == 8000
