@@ -13,7 +13,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, measure_word
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -26,7 +26,7 @@ from .lexicon import (
     SIZE_PREFIXES,
     SIZE_UNITS,
 )
-from .text import Normalised, has_phrase, stem
+from .text import Normalised, fold_phrase, has_phrase, stem
 
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
 FORWARD_SKIP = {
@@ -87,6 +87,27 @@ PICKUP_CUES = (
     "at the store",
     "in store",
     "come to the shop",
+    "at the counter",
+    "to the counter",
+    "drop it off",
+    "drop it at",
+    "drop them",
+    "drop off",
+    "deposer",
+    "je depose",
+    "i ll come",
+    "i will come",
+    "passer la prendre",
+    "passer le prendre",
+    "passer les prendre",
+    "passer la chercher",
+    "passer le chercher",
+    "passer les chercher",
+    "venir la prendre",
+    "venir le prendre",
+    "venir les prendre",
+    "prendre moi meme",
+    "je passerai",
 )
 
 
@@ -110,6 +131,7 @@ class Entities:
     when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
     numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
     consumed: set = field(default_factory=set)  # token positions used by an entity
+    place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
 
     @property
     def product_skus(self) -> list[str]:
@@ -153,6 +175,132 @@ def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
                 return value * 12, end - i + 1
             return value, end - i
     return None, 0
+
+
+# "livrer / deliver / envoyer … à|vers|to <Place>": the place is read from the raw text, capitals kept.
+_PLACE = re.compile(
+    r"\b(?:livr\w*|deliver\w*|envoy\w*|envoi\w*|send|ship\w*|expedi\w*)\b[^.?!\n]{0,40}?"
+    r"\b(?:à|a|au|aux|vers|sur|pour|to|in|at|jusqu'?à|jusqu'?a)\s+"
+    r"([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+# Words after "livrer à" that are not a place name.
+NOT_PLACES = {
+    "domicile",
+    "maison",
+    "bureau",
+    "home",
+    "house",
+    "office",
+    "chez",
+    "moi",
+    "me",
+    "nous",
+    "us",
+    "quelle",
+    "quel",
+    "which",
+    "what",
+    "where",
+    "partir",
+    "temps",
+    "heure",
+    "l",
+    "la",
+    "le",
+    "les",
+    "my",
+    "mon",
+    "ma",
+    "mes",
+    "your",
+    "votre",
+    "nuit",
+    "night",
+    "soir",
+    "matin",
+    "midi",
+    "noon",
+    "weekend",
+    "demain",
+    "tomorrow",
+    "today",
+    "tonight",
+    "plus",
+    "moins",
+    "combien",
+    "how",
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "partout",
+    "everywhere",
+    "tout",
+    "toute",
+    "all",
+    "any",
+    "moto",
+    "voiture",
+    "pied",
+    "velo",
+    "car",
+    "bike",
+    "motorbike",
+    "abidjan",
+    "ville",
+    "city",
+    "town",
+    "quartier",
+    "area",
+    "zone",
+    "adresse",
+    "address",
+}
+
+
+# "je suis à Gonzague, vous livrez ?", "I live in Dabou": where the customer is, said before the question.
+_HERE = re.compile(
+    r"\b(?:je suis|j'habite|j’habite|on est|nous sommes|je reste|i am|i'm|im|i live|we are|we're)\s+"
+    r"(?:à|a|au|in|at|vers|sur)\s+([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+
+
+def _place(norm: Normalised, knowledge: Knowledge) -> str:
+    m = _PLACE.search(norm.raw)
+    if not m and any(w in norm.words for w in ("livrer", "livrez", "livraison", "deliver", "delivery", "envoyez")):
+        m = _HERE.search(norm.raw)
+    if not m:
+        return ""
+    place = m.group(1).strip(" '’-")
+    first = fold_phrase(place)
+    if not first:
+        return ""
+    head = first[0]
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | NOT_PLACES | NUMBER_WORDS_FR | NUMBER_WORDS_EN
+    if len(head) < 3 or head in common or stem(head) in knowledge.product_stems or stem(head) in knowledge.vocab:
+        return ""
+    # Keep a second word only when written with a capital ("Grand Lahou"), never a trailing common word.
+    words = place.split()
+    if len(words) > 1 and fold_phrase(words[1])[:1] and fold_phrase(words[1])[0] in common:
+        words = words[:1]
+    return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+# Articles that name one item ("le poulet", "mon costume", "the S23").
+_ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
+_ONE_ARTICLES |= {"mon", "ma", "my"}
 
 
 def _is_size(words: list[str], i: int, length: int) -> bool:
@@ -268,6 +416,8 @@ class Extractor:
                         ent.payments.append(key)
             for j in range(start, end):
                 ent.consumed.add(j)
+        if not ent.zones:
+            ent.place = _place(norm, k)
         self._compounds(ent)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken, norm.tokens)
@@ -291,7 +441,8 @@ class Extractor:
 
     def _narrow(self, ent: Entities, stems: list[str]):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
-        free = {s for i, s in enumerate(stems) if i not in ent.consumed or True}
+        # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
+        free = {s for s in stems if len(s) > 1 or s.isdigit()}
         for m in ent.products:
             if len(m.skus) < 2:
                 continue
@@ -310,6 +461,7 @@ class Extractor:
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
         numbers = {}  # position -> (value, length)
+        sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
         while i < n:
             if taken[i] and not words[i].isdigit():
@@ -319,6 +471,8 @@ class Extractor:
             if value is not None and not taken[i]:
                 if not _is_size(words, i, length):
                     numbers[i] = (value, length)
+                elif i + length < n:
+                    sizes[i] = (value, length, measure_word(words[i + length]))
                 i += length
             else:
                 i += 1
@@ -328,7 +482,13 @@ class Extractor:
             # Backwards: "2 sacs de riz", "une boîte de sardines".
             j = m.start - 1
             steps = 0
+            per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
             while j >= 0 and steps < 4:
+                size = sizes.get(j - 1) if j > 0 else None
+                if size and size[2] == measure_word(words[j]) and size[2] in per_units and j - 1 not in used:
+                    m.qty = size[0]  # "2 kg de boeuf" where beef is sold by the kilo
+                    used.add(j - 1)
+                    break
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]
@@ -361,6 +521,13 @@ class Extractor:
                         used.add(j)
                     break
                 w = words[j]
+                # A size written after the name ("huile 1 L, 3 bouteilles", "télé 32 pouces 2") is skipped.
+                if j in sizes and j not in used:
+                    j += sizes[j][1] + 1
+                    continue
+                if w in SIZE_PREFIXES and j + 1 < n and words[j + 1].isdigit():
+                    j += 2
+                    continue
                 if w not in FUNCTION_WORDS and w not in FORWARD_SKIP:
                     break
                 j += 1
@@ -372,11 +539,7 @@ class Extractor:
                 while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
                     j -= 1
                 singular = all(t.text == t.stem for t in tokens[m.start : m.end])
-                if (
-                    words[j]
-                    in ("le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your")
-                    and singular
-                ):
+                if words[j] in _ONE_ARTICLES and singular:
                     m.qty, m.weak = 1, True
         # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
         ent.numbers = [

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from .entities import Entities
 from .knowledge import Knowledge, concepts_of
-from .lexicon import FUNCTION_WORDS
-from .text import Normalised, find_phrase, stem
+from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .text import Normalised, find_phrase, fold, stem
 
 INTENTS = (
     "greeting",
@@ -445,6 +445,14 @@ DISCOUNT = (
     "c est cher",
     "too expensive",
     "trop cher",
+    "faire un prix",
+    "fais un prix",
+    "faites un prix",
+    "fais moi un prix",
+    "faites moi un prix",
+    "petit prix",
+    "best price",
+    "good price",
 )
 PRICE = (
     "diminuer",
@@ -983,6 +991,7 @@ class Understanding:
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
 FAQ_STOP = FUNCTION_WORDS | {
     "je",
+    "meme",
     "tu",
     "il",
     "elle",
@@ -1124,7 +1133,10 @@ def lemma(word: str) -> str:
     """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
     for end in ("ements", "ement", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s"):
         if word.endswith(end) and len(word) - len(end) >= 3:
-            return word[: -len(end)]
+            base = word[: -len(end)]
+            if end in ("ed", "ing") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]  # "cutting", "shipped" -> "cut", "ship"
+            return base
     return word
 
 
@@ -1162,14 +1174,22 @@ def faq_match_detail(
         score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
         q_hits = _overlap(stems, f.q_stems)
         score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
+        # A word that only this question uses ("installation") points at it more than a shared one.
+        others = set().union(*(g.q_stems for j, g in enumerate(knowledge.faq) if j != i))
+        unique = {
+            w for w in stems & f.q_stems if len(w) >= 5 and w not in others | knowledge.vocab | FR_WORDS | EN_WORDS
+        }
+        score += 0.5 * len(unique - products)
         score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
         if language == "en":
             # The questions are written in French: an English question meets the English answer instead.
             en_hits = _overlap(stems, f.en_stems) - products - knowledge.vocab
-            score += 0.5 * len(en_hits)
+            # Everyday English words ("evening", "shop") weigh less than the answer's own content words.
+            score += 0.5 * len(en_hits) + 0.5 * len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
         if score > best_score:
-            best, best_score, best_hit = i, score, bool(q_hits - products)
+            # A concept of the question ("warranty" = "garantie") is as good as one of its words.
+            best, best_score, best_hit = i, score, bool(q_hits - products) or bool(concepts & f.q_concepts)
     return best, best_score, best_hit
 
 
@@ -1322,6 +1342,164 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return text
 
 
+# Verbs after "vous" / "do you" that are about the shop's terms, not a service it performs.
+_NOT_SERVICE = {"livrez", "acceptez", "ouvrez", "fermez", "etes", "avez", "pouvez", "voulez", "savez", "connaissez"}
+_NOT_SERVICE |= {"prenez", "faites", "vendez", "envoyez", "passez", "allez", "dites", "parlez", "appelez"}
+_NOT_SERVICE |= {"deliver", "accept", "open", "close", "have", "sell", "take", "know", "speak", "send", "ship", "do"}
+_NOT_SERVICE |= {"make", "offer", "go", "come", "call", "want", "need", "think", "like"}
+# Opinions and small talk ("vous pensez quoi de…", "do you like…") are not services either.
+_NOT_SERVICE |= {"pensez", "croyez", "trouvez", "aimez", "comprenez", "voyez", "regardez", "mangez", "habitez"}
+_NOT_SERVICE |= {"travaillez", "jouez", "supportez", "believe", "love", "live", "work", "play", "watch", "see"}
+_NOT_SERVICE |= {"understand", "remember", "support"}
+
+
+def _service_object(norm: Normalised) -> str | None:
+    """What a "vous lavez les rideaux ?" / "do you wash carpets?" question asks about, if anything."""
+    if not norm.question:
+        return None
+    words, origs = norm.words, [t.orig for t in norm.tokens]
+    for i in range(len(words) - 2):
+        fr = words[i] == "vous" and words[i + 1].endswith("ez")
+        en = words[i] == "you" and i > 0 and words[i - 1] in ("do", "can", "could")
+        if not (fr or en) or words[i + 1] in _NOT_SERVICE:
+            continue
+        out = []
+        for j in range(i + 2, min(len(words), i + 6)):
+            w = words[j]
+            if w in FUNCTION_WORDS or w in FR_WORDS or w in EN_WORDS or len(w) < 3:
+                if out:
+                    break
+                continue
+            out.append(origs[j] or w)
+        return " ".join(dict.fromkeys(out)) or None
+    return None
+
+
+# Filler around a price question ("c'est combien les …", "how much are the …").
+_PRICE_FILLER = {"est", "sont", "are", "is", "r", "c", "ca", "cest", "s", "of", "for", "pour", "en", "svp", "please"}
+
+
+def _price_object(norm: Normalised) -> str | None:
+    """The thing whose price is asked when it is not a product of the shop ("prix des lunettes ?")."""
+    words, origs = norm.words, [t.orig for t in norm.tokens]
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER
+    spans = [(find_phrase(words, c), len(c.split())) for c in PRICE]
+    spans = [(p, n) for p, n in spans if p >= 0]
+    if not spans:
+        return None
+    start, length = min(spans)
+    out = []
+    for i in range(start + length, min(len(words), start + length + 5)):
+        w = words[i]
+        if w in common or w.isdigit() or len(w) < 3:
+            if out:
+                break
+            continue
+        out.append(origs[i] or w)
+    if not out:
+        # "les lunettes de soleil c'est combien": the words just before the cue, past "c'est" / "là".
+        i = start - 1
+        while i >= 0 and words[i] in _PRICE_FILLER | {"la", "le", "les", "l"}:
+            i -= 1
+        while i >= 0 and (words[i] in ("de", "d", "of") and out or words[i] not in common and len(words[i]) >= 3):
+            if not words[i].isdigit():
+                out.insert(0, origs[i] or words[i])
+            i -= 1
+        while out and fold(out[0]) in ("de", "d", "of"):
+            out.pop(0)
+    return " ".join(dict.fromkeys(out)) or None
+
+
+# "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
+KNOW = ("connais", "connaissez", "connait", "connaitre", "know", "recommend", "recommande", "recommander")
+# The price asked is the delivery's, whatever product is named with it.
+FEE_QUESTION = (
+    "coute la livraison",
+    "cout de la livraison",
+    "prix de la livraison",
+    "frais de livraison",
+    "livraison coute",
+    "livraison fait combien",
+    "livraison c est combien",
+    "livraison est a combien",
+    "combien pour la livraison",
+    "combien la livraison",
+    "delivery fee",
+    "delivery cost",
+    "cost of delivery",
+    "how much is delivery",
+    "how much is the delivery",
+    "how much for delivery",
+    "how much for the delivery",
+    "shipping fee",
+    "shipping cost",
+)
+HYPOTHETICAL = ("si je", "si on", "si j", "if i", "if we", "supposons", "suppose")
+STRONG_TIME = (
+    "combien de temps",
+    "combien de minutes",
+    "combien d heures",
+    "arrive quand",
+    "ca arrive",
+    "delai",
+    "how long",
+    "how soon",
+    "how many minutes",
+    "how many hours",
+    "when will",
+)
+# A question about the shop's place, asked before anything else in the message.
+LOCATION_QUESTION = (
+    "where is your shop",
+    "where is the shop",
+    "where is your store",
+    "where are you",
+    "whats your address",
+    "what is your address",
+    "c est ou votre",
+    "c est ou ta",
+    "c est ou la boutique",
+    "ou se trouve",
+    "ou est votre",
+    "ou est la boutique",
+    "ou est le magasin",
+    "votre adresse",
+    "ton adresse",
+    "your address",
+)
+
+
+# "faut pas me couper hein", "don't cheat me": a warning said before buying, not a complaint.
+PREVENTIVE = ("faut pas", "faudrait pas", "faudra pas", "il ne faut pas", "don t", "dont", "do not")
+
+
+IF_CLAUSE = ("si vous", "si on", "si le", "si la", "si un", "si une", "si mon", "si ma", "si mes", "if you", "if the")
+IF_CLAUSE += ("if my", "if a", "if an", "en cas de", "in case")
+
+
+# Words that tell of something that already went wrong ("vous m'avez livré…", "my order").
+PAST_TROUBLE = ("m avez", "m a", "j ai", "on m a", "ai recu", "vous avez", "you sent", "i got", "i received")
+PAST_TROUBLE += ("my order", "ma commande", "hier", "yesterday", "toujours pas", "still no", "still not")
+
+
+def _complaint_words(words: list[str]) -> set:
+    joined = f" {' '.join(words)} "
+    return {stem(w) for c in COMPLAINT if f" {c} " in joined for w in c.split()}
+
+
+def _only_preventive(words: list[str], markers, window: int = 3) -> bool:
+    joined = f" {' '.join(words)} "
+    starts = []
+    for c in COMPLAINT:
+        at = joined.find(f" {c} ")
+        while at >= 0:
+            starts.append(joined.count(" ", 0, at + 1) - 1)  # word index of the cue
+            at = joined.find(f" {c} ", at + 1)
+    if not starts:
+        return False
+    return all(any_phrase(words[max(0, i - window) : i], markers) for i in starts)
+
+
 def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
@@ -1345,13 +1523,29 @@ def classify(
         words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
     )
 
+    preventive = ((has_products or price_cue) and _only_preventive(words, PREVENTIVE)) or (
+        # "si vous abîmez mon vêtement, vous remboursez ?": a question about a rule of the shop.
+        norm.question and faq_i is not None and faq_score >= 2 and _only_preventive(words, IF_CLAUSE, window=6)
+    )
+    if (
+        not preventive
+        and norm.question
+        and faq_i is not None
+        and faq_score >= 3.5
+        and not any_phrase(words, PAST_TROUBLE)
+        and _complaint_words(words) <= knowledge.faq[faq_i].q_stems
+    ):
+        preventive = True  # "vous enlevez les taches ?": the shop's own FAQ topic, asked as a question
+    hypothetical = any_phrase(words, HYPOTHETICAL)
+    loc_pos = first_phrase(words, LOCATION_QUESTION)
+    location_first = loc_pos >= 0 and (order_pos < 0 or loc_pos < order_pos) and not ent.zones
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
         words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
     )
     if weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i
-    elif (
+    elif not preventive and (
         any_phrase(words, COMPLAINT)
         or _WAITING.search(" ".join(words))
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
@@ -1365,6 +1559,12 @@ def classify(
         u.intent = "human"
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
+    elif zone and any_phrase(words, FEE_QUESTION) and not explicit_order:
+        u.intent = "delivery_zone_fee"  # "combien coûte la livraison d'un frigo à Cocody ?"
+    elif hypothetical and any_phrase(words, STRONG_TIME) and not ent.payments:
+        u.intent = "delivery_time"  # "si je commande un frigo pour Adjamé, ça arrive en combien de temps ?"
+    elif location_first:
+        u.intent = "location"  # "where is your shop? I want to come and see the fridges"
     elif explicit_order and (zone or ent.payments or not price_cue):
         u.intent = "order"
     elif faq_i is not None and faq_score >= 3.5:
@@ -1408,13 +1608,13 @@ def classify(
         u.intent = "order"
     elif has_products and in_order and not any_phrase(words, AVAILABILITY):
         u.intent = "order"
-    elif zone and (any_phrase(words, DELIVERY) or price_cue):
+    elif zone and (any_phrase(words, DELIVERY) or price_cue) and not any_phrase(words, KNOW):
         u.intent = "delivery_zone_fee"
     elif has_products and any_phrase(words, AVAILABILITY):
         u.intent = "availability"
     elif ent.payments or any_phrase(words, PAYMENT):
         u.intent = "payment"
-    elif faq_i is not None and faq_score >= 1.5 and not any_phrase(words, _ASK_OBJECT):
+    elif faq_i is not None and faq_score >= 1.5 and (faq_hit or faq_score >= 2) and not any_phrase(words, _ASK_OBJECT):
         u.intent = "faq"
         u.faq_index = faq_i
     elif has_products:
@@ -1425,7 +1625,7 @@ def classify(
         u.intent = "price"
     elif order_pos >= 0 and ent.numbers and not zone:
         u.intent = "order"
-    elif zone and not any_phrase(words, ("connais", "know")):
+    elif zone and not any_phrase(words, KNOW):
         u.intent = "delivery_zone_fee"
     elif any_phrase(words, DELIVERY):
         u.intent = "delivery_zone_fee"
@@ -1438,6 +1638,10 @@ def classify(
         u.intent = "order"
     elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):
         u.intent = "availability"
+    elif not has_products and not zone and _service_object(norm):
+        u.intent = "availability"  # "vous lavez les rideaux ?": a service the shop may or may not offer
+    elif price_cue and not zone and not has_products and _price_object(norm):
+        u.intent = "price"  # "c'est combien les préservatifs ?" for a shop that does not sell them
     elif u.greeting and not u.thanks:
         u.intent = "greeting"
     elif u.thanks or (u.affirm and len(words) <= 4):
@@ -1449,5 +1653,8 @@ def classify(
     else:
         u.intent = "off_topic"
     if u.intent in ("availability", "order", "price") and not has_products:
-        u.unknown = unknown_object(norm, ent, knowledge)
+        if u.intent == "price" and price_cue:
+            u.unknown = _price_object(norm) or unknown_object(norm, ent, knowledge)
+        else:
+            u.unknown = unknown_object(norm, ent, knowledge) or _service_object(norm)
     return u

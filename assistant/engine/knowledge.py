@@ -61,6 +61,8 @@ class Product:
     in_stock: bool
     description: str
     vocab: frozenset  # stems of its name and aliases
+    # Measures it is sold by, one at a time ("kg" for "Viande 1 kg" or unit "kg"): "2 kg de X" is then 2 of X.
+    per_units: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,38 @@ def concepts_of(text_words: list[str]) -> set:
                 found.add(concept)
                 break
     return found
+
+
+# Spellings of a measure, so "2 kilos" and "2 kg" are the same thing.
+MEASURE_SYNONYMS = {
+    "kilo": "kg",
+    "kilos": "kg",
+    "kilogramme": "kg",
+    "kilogrammes": "kg",
+    "kilogram": "kg",
+    "kilograms": "kg",
+    "kgs": "kg",
+    "litre": "l",
+    "litres": "l",
+    "liter": "l",
+    "liters": "l",
+    "metre": "m",
+    "metres": "m",
+    "meter": "m",
+    "meters": "m",
+}
+
+
+def measure_word(word: str) -> str:
+    return MEASURE_SYNONYMS.get(word, word)
+
+
+def _per_units(name_words: list[str], unit_words: list[str]) -> frozenset:
+    units = {measure_word(w) for w in unit_words if measure_word(w) in SIZE_UNITS}
+    for i, w in enumerate(name_words[:-1]):
+        if w == "1" and measure_word(name_words[i + 1]) in SIZE_UNITS:
+            units.add(measure_word(name_words[i + 1]))
+    return frozenset(units)
 
 
 def _measure_free(words: list[str]) -> list[str]:
@@ -229,6 +263,7 @@ class Knowledge:
                 in_stock=bool(p.get("in_stock", True)),
                 description=p.get("description") or "",
                 vocab=frozenset(vocab - FUNCTION_WORDS),
+                per_units=_per_units(fold_phrase(p.get("name", "")), unit),
             )
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).
@@ -241,6 +276,7 @@ class Knowledge:
         token_owner: dict[str, set] = {}
         short_area_words: dict[str, set] = {}
         self.zone_heads = {}
+        name_words = {stem(w) for z in zones for w in fold_phrase(z.get("name") or "")}
         for z in zones:
             name = z.get("name") or ""
             eta = z.get("eta_minutes")
@@ -275,7 +311,8 @@ class Knowledge:
                 and w not in self.product_stems
             ):
                 self._add([w], "zone", next(iter(owners)))
-                if len(w) >= 6:
+                # Abbreviations ("yop", "koum") are of commune names, not of areas ("sel" is salt, not Selmer).
+                if len(w) >= 6 and w in name_words:
                     self.zone_heads[w] = next(iter(owners))
 
     def _compile_payments(self, document: dict):

@@ -321,6 +321,8 @@ class Policy:
                     (intent in ("payment",) and ent.payments)
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
+                    # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
+                    or (intent in ("delivery_time", "faq") and st["pending"] == "zone" and (ent.zones or ent.pickup))
                     or any_phrase(self.norm.words, CHANGE)
                     or intent in ("thanks_bye", "greeting", "off_topic")
                     or (intent == "availability" and ent.products)
@@ -400,6 +402,10 @@ class Policy:
         elif ent.pickup:
             self.say(ph.no_pickup())
             self.say(ph.zones_overview())
+        elif ent.place:
+            # A place the shop document does not name is not served: say so, with the zones and pickup.
+            self.say(ph.not_served(ent.place))
+            st["refused_zone"] = ent.place
         else:
             self.say(ph.zones_overview())
 
@@ -413,6 +419,8 @@ class Policy:
                 self.say(ph.not_served(z.name))
         elif ent.pickup and k.pickup_available:
             self.say(ph.delivery_time(PICKUP))
+        elif ent.place:
+            self.say(ph.not_served(ent.place))
         else:
             self.say(ph.times_overview())
 
@@ -621,6 +629,10 @@ class Policy:
                 st["refused_zone"] = z
                 st["zone"] = None
                 self.say(ph.not_served(z))
+        elif ent.place and not ent.pickup:
+            st["refused_zone"] = ent.place
+            st["zone"] = None
+            self.say(ph.not_served(ent.place))
         elif (
             st["refused_zone"]
             and st["pending"] == "zone"
@@ -685,7 +697,7 @@ class Policy:
             if len(inter) == 1:
                 return inter[0], m
         # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
-        stems = {t.stem for t in self.norm.tokens}
+        stems = {t.stem for t in self.norm.tokens if len(t.stem) > 1 or t.stem.isdigit()}
         vocabs = {s: set(k.products[s].vocab) for s in cands}
         shared = set.intersection(*vocabs.values()) if vocabs else set()
         scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
@@ -741,8 +753,8 @@ class Policy:
         if zone is None or (zone != PICKUP and zone not in k.zones):
             if summary and not st["refused_zone"]:
                 self.say("\n".join([head, *summary, sub]))
-            if not st["refused_zone"]:
-                self.say(ph.ask_zone())
+            if not st["refused_zone"] or not self.out:
+                self.say(ph.ask_zone())  # never a silent turn while the zone is still missing
             st["pending"] = "zone"
             return
         if zone != PICKUP:

@@ -62,3 +62,23 @@ def reply_of(turn) -> str:
 @pytest.fixture
 def chat():
     return Chat
+
+
+@pytest.fixture(scope="session")
+def poultry():
+    return load_knowledge("heldout_poultry")
+
+
+@pytest.fixture(scope="session")
+def electronics():
+    return load_knowledge("heldout_electronics")
+
+
+@pytest.fixture(scope="session")
+def pharmacy():
+    return load_knowledge("heldout_pharmacy")
+
+
+@pytest.fixture(scope="session")
+def pressing():
+    return load_knowledge("heldout_pressing")

@@ -31,7 +31,19 @@ def test_the_dev_set_meets_the_targets():
 
 
 @pytest.mark.parametrize(
-    "shop", ["maquis", "phones", "fashion", "heldout_bakery", "heldout_beauty", "heldout_hardware"]
+    "shop",
+    [
+        "maquis",
+        "phones",
+        "fashion",
+        "heldout_bakery",
+        "heldout_beauty",
+        "heldout_hardware",
+        "heldout_pharmacy",
+        "heldout_electronics",
+        "heldout_poultry",
+        "heldout_pressing",
+    ],
 )
 def test_our_other_businesses_meet_the_same_targets(shop):
     report = evaluate(DATA / shop, now=NOW)
