@@ -43,7 +43,7 @@ def conversation_get(*, user, conversation_id: int) -> Conversation:
 
 def message_list(*, conversation: Conversation) -> QuerySet[Message]:
     """Newest first: page 1 is the latest messages (the chat panel shows them bottom-up)."""
-    return Message.objects.filter(conversation=conversation).order_by("-sent_at", "-id")
+    return Message.objects.filter(conversation=conversation).select_related("reply_to").order_by("-sent_at", "-id")
 
 
 def message_get(*, conversation: Conversation, message_id: int) -> Message:

@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from .models import ConversationMode, ConversationStatus, MessageKind, MessageStatus, Sender, error_explanation
+from .models import ConversationMode, ConversationStatus, Intent, MessageKind, MessageStatus, Sender, error_explanation
 from .services import conversation_window_open
 
 MSG_CONTENT_REQUIRED = "Le message ne peut pas être vide."
@@ -54,13 +54,25 @@ class ChatMessageOutputSerializer(serializers.Serializer):
     status_label = serializers.CharField(source="get_status_display")
     error_code = serializers.IntegerField(allow_null=True, help_text="Code d'erreur de Meta (statut failed).")
     error_reason = serializers.SerializerMethodField(help_text="Explication en français de l'échec.")
-    intent = serializers.CharField(help_text="Intention du message du client (vide si non classé).")
+    intent = serializers.SerializerMethodField(
+        help_text="Intention du message du client, ou de celui auquel répond l'IA (vide si non classé)."
+    )
+    intent_label = serializers.SerializerMethodField(help_text="L'intention en français (« Prix »…), vide sinon.")
     latitude = serializers.FloatField(allow_null=True)
     longitude = serializers.FloatField(allow_null=True)
     category = serializers.CharField(help_text="Catégorie de la question (vide si non classée).")
     accurate = serializers.BooleanField(
         allow_null=True, help_text="Réponse de l'IA jugée correcte (true/false), null si non évaluée."
     )
+
+    def get_intent(self, message) -> str:
+        if message.intent or message.reply_to_id is None:
+            return message.intent
+        return message.reply_to.intent
+
+    def get_intent_label(self, message) -> str:
+        intent = self.get_intent(message)
+        return Intent(intent).label if intent in Intent.values else ""
 
     def get_error_reason(self, message) -> str:
         return error_explanation(message.error_code) if message.status == MessageStatus.FAILED else ""

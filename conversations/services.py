@@ -290,6 +290,9 @@ def replies_record(*, message: Message, replies) -> list[Message]:
                 conversation_status=ConversationStatus.AI_RESPONSE,
                 reply_to=message,
                 reply_index=index,
+                # An answer is about what the question was about: the statistics' accuracy per
+                # category reads it on the AI's answers, with the owner's ratings.
+                category=message.category,
                 buttons=list(reply.buttons),
                 kind=MessageKind.INTERACTIVE if reply.buttons else MessageKind.TEXT,
             )

@@ -68,6 +68,8 @@ export interface ChatMessage {
   /** French explanation of a failed message ("" otherwise). */
   error_reason: string;
   intent: string;
+  /** The intent in French (« Prix »…); on an AI answer, that of the question it answers. */
+  intent_label: string;
   latitude: number | null;
   longitude: number | null;
   category: string;

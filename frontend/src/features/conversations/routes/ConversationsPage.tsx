@@ -98,6 +98,11 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         {message.sender_label}
       </p>
       <p className="break-words whitespace-pre-line">{message.content}</p>
+      {message.sender === "ai" && message.intent_label && (
+        <p className="mt-1 text-[11px] text-violet-700" data-testid="message-intent">
+          Intention : {message.intent_label}
+        </p>
+      )}
       <p className={cn("mt-1 text-right text-[11px]", message.sender === "agent" ? "text-brand-100" : "text-slate-400")}>
         <time dateTime={message.time}>{formatTime(message.time)}</time>
         <MessageDelivery message={message} />
