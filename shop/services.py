@@ -63,7 +63,8 @@ def shop_document_replace(*, user, document) -> dict:
 
 
 def shop_demo_load(*, user) -> dict:
-    """Give ``user`` the demo restaurant (``shop/demo/demo_shop.json``); seed_demo calls this."""
+    """Give ``user`` the demo shop (``shop/demo/demo_shop.json``: Boutique Akwaba, the demo account's
+    fashion shop in Treichville); seed_demo calls this."""
     document = json.loads(DEMO_SHOP_PATH.read_text(encoding="utf-8"))
     return shop_document_replace(user=user, document=document)
 

@@ -23,7 +23,10 @@ from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
 from logistics.services import delivery_schedule
+from orders.services import orders_from_deliveries
 from preferences.services import preferences_get_or_create, preferences_update
+from shop.selectors import shop_profile_get
+from shop.services import shop_demo_load
 from subscriptions.services import user_plan_set
 
 from . import _demo_data as data
@@ -101,6 +104,13 @@ def seed_account(user, *, now) -> list[str]:
     if not Email.objects.filter(owner=user).exists():
         seed_emails(user, now=now)
         seeded.append("e-mails")
+    if shop_profile_get(user=user) is None:
+        shop_demo_load(user=user)
+        seeded.append("boutique")
+    # The sample deliveries are orders dispatched to drivers: each gets its order (same amount,
+    # status and date, so the statistics keep their figures).
+    if orders_from_deliveries(user=user):
+        seeded.append("commandes")
     return seeded
 
 
