@@ -341,6 +341,37 @@ def message_send_by_ai(
 
 
 @transaction.atomic
+def message_record_update(*, conversation: Conversation, content: str) -> Message:
+    """Record a message the shop sends on its own (an order's status update) before it is sent.
+
+    The same text still waiting for Meta in this conversation is returned instead of a second copy,
+    so a task retried after a network error sends one message, not two.
+    """
+    waiting = (
+        Message.objects.filter(
+            conversation=conversation,
+            sender=Sender.AI,
+            reply_to__isnull=True,
+            status=MessageStatus.PENDING,
+            wamid__isnull=True,
+            content=content.strip(),
+        )
+        .order_by("-id")
+        .first()
+    )
+    if waiting is not None:
+        return waiting
+    return _append(
+        conversation,
+        sender=Sender.AI,
+        content=content,
+        status=MessageStatus.PENDING,
+        at=timezone.now(),
+        conversation_status=ConversationStatus.AI_RESPONSE,
+    )
+
+
+@transaction.atomic
 def message_send_by_owner(*, user, conversation: Conversation, content: str, at: datetime | None = None) -> Message:
     """Store the owner's message with status ``pending``; the WhatsApp sender delivers it next.
 

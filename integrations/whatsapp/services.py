@@ -21,13 +21,15 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from conversations.models import ConversationMode, Message, MessageKind, MessageStatus
+from conversations.models import Conversation, ConversationMode, Message, MessageKind, MessageStatus
 from conversations.replies import responder_get
 from conversations.selectors import inbound_pending
 from conversations.services import (
     conversation_quota_retry,
+    conversation_window_open,
     message_failed,
     message_handled,
+    message_record_update,
     message_sent,
     message_status_update,
     message_store_inbound,
@@ -130,6 +132,31 @@ def _send(message: Message, *, connection: WhatsAppConnection, token: str, to: s
         _send_failed(message, error, connection)
         return
     message_sent(message=message, wamid=result.wamid)
+
+
+def send_text_to_contact(*, contact, text: str) -> Message | None:
+    """Send the customer an update the shop initiates (an order's status), through the same sending path.
+
+    Returns the stored message once Meta has it, or None when it cannot go: no conversation, the 24 h
+    window is closed (only approved templates may leave then, and order updates have none), no usable
+    connection, or Meta refused it for good (stored as failed). Transient Graph errors raise, so the
+    caller's task retries; the recorded message is reused, never doubled.
+    """
+    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
+    if conversation is None or not conversation_window_open(conversation):
+        return None
+    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
+    if not _usable(connection):
+        return None
+    message = message_record_update(conversation=conversation, content=text)
+    _send(
+        message,
+        connection=connection,
+        token=decrypt_token(connection.token_ciphertext),
+        to=e164_to_whatsapp_id(contact.whatsapp_number),
+    )
+    message.refresh_from_db(fields=["wamid", "status"])
+    return message if message.wamid else None
 
 
 def conversation_answer(*, conversation_id: int) -> None:
