@@ -269,6 +269,8 @@ SPECTACULAR_SETTINGS = {
         "ConversationStatusEnum": "conversations.models.ConversationStatus",
         "ChatMessageStatusEnum": "conversations.models.MessageStatus",
         "OrderStatusEnum": "orders.models.OrderStatus",
+        "PaymentMethodEnum": "shop.models.PaymentCode",
+        "ChecklistItemCodeEnum": ["products", "delivery_zones", "whatsapp"],
     },
 }
 

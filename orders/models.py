@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from shop.models import PaymentCode
+
 PICKUP = "pickup"  # the zone value of an order collected at the counter (DESIGN.md)
 
 
@@ -28,13 +30,8 @@ class OrderStatus(models.TextChoices):
 FINAL_STATUSES = frozenset({OrderStatus.DELIVERED, OrderStatus.PICKED_UP, OrderStatus.CANCELLED})
 
 
-class PaymentMethod(models.TextChoices):
-    CASH = "cash", "Espèces"
-    WAVE = "wave", "Wave"
-    ORANGE_MONEY = "orange_money", "Orange Money"
-    MTN_MOMO = "mtn_momo", "MTN MoMo"
-    MOOV_MONEY = "moov_money", "Moov Money"
-    CARD = "card", "Carte bancaire"
+# The payment codes of the shop document (DESIGN.md): one choice set for the shop and its orders.
+PaymentMethod = PaymentCode
 
 
 class OrderSource(models.TextChoices):

@@ -243,7 +243,7 @@ def test_an_http_page_asks_for_https_and_never_downloads_the_sdk(harness, live_o
 
 def test_an_account_already_connected_sees_it_without_the_sdk(harness, live_url):
     connection = WhatsAppConnectionFactory(owner=UserFactory(), phone_number_id="106540352242922")
-    harness.open(user=connection.live_owner, sdk=SDK_SUCCESS)
+    harness.open(user=connection.owner, sdk=SDK_SUCCESS)
 
     harness.page.get_by_text("Votre compte WhatsApp est déjà connecté.").wait_for()
 
