@@ -181,6 +181,42 @@ class WorkerProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
 
+def celery_worker_start(*, queue: str, env: dict, log_path: Path, name: str) -> subprocess.Popen:
+    """Start ``celery worker`` on ``queue`` (solo pool, output appended to ``log_path``) and wait until
+    it says it is ready; a worker that dies or takes over 60 s to start fails the test with its log."""
+    with open(log_path, "a") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "-Q",
+                queue,
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                name,
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 60
+    while "ready." not in Path(log_path).read_text(errors="replace"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"The Celery worker did not start:\n{Path(log_path).read_text(errors='replace')}")
+        time.sleep(0.2)
+    return process
+
+
 @pytest.fixture(scope="session")
 def _celery_worker_process(django_db_setup, django_db_blocker, _smtp_sink_server, tmp_path_factory):
     from django.db import connection
@@ -210,44 +246,14 @@ def _celery_worker_process(django_db_setup, django_db_blocker, _smtp_sink_server
         "EMAIL_URL": _smtp_sink_server.url,
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
-    log = open(log_path, "w")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-n",
-            f"{queue}@%h",
-        ],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    process = celery_worker_start(queue=queue, env=env, log_path=log_path, name=f"{queue}@%h")
     worker = WorkerProcess(process, log_path, queue)
-    deadline = time.monotonic() + 60
-    while "ready." not in worker.log():
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"The Celery worker did not start:\n{worker.log()}")
-        time.sleep(0.2)
     yield worker
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
-    log.close()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ killed in the middle of a task (run with DATABASE_URL and REDIS_URL, as CI does)
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -13,6 +12,7 @@ import pytest
 from django.db import connection as db_connection
 from django.test import Client
 
+from conftest import celery_worker_start
 from conversations.models import Message, Sender
 
 from . import meta
@@ -57,37 +57,8 @@ def test_the_same_delivery_twice_at_once_is_one_row_and_one_reply(graph, owner):
 
 
 def start_worker(queue: str, env: dict, log_path) -> subprocess.Popen:
-    log = open(log_path, "a")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-n",
-            f"{queue}-{uuid.uuid4().hex[:4]}@%h",
-        ],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 60
-    while "ready." not in open(log_path).read():
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"The Celery worker did not start:\n{open(log_path).read()}")
-        time.sleep(0.2)
-    return process
+    """A worker of its own (not the session's), so the test can SIGKILL it and start another."""
+    return celery_worker_start(queue=queue, env=env, log_path=log_path, name=f"{queue}-{uuid.uuid4().hex[:4]}@%h")
 
 
 def wait_for(predicate, timeout: float, what: str, log_path=None):
