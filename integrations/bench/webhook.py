@@ -31,8 +31,8 @@ def env() -> dict:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/flux_whatsapp"),
-        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4"),
+        "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/flux_bench"),
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
         "CELERY_QUEUE": "flux-bench-webhook",
         "FACEBOOK_APP_SECRET": SECRET,
         "WHATSAPP_RESPONDER": "bench.no_responder",
@@ -97,10 +97,23 @@ def body_for(wamid: str, sender: str) -> bytes:
     ).encode()
 
 
+def database_create_if_missing() -> None:
+    """The bench's own PostgreSQL database, created on first use so a fresh machine can run it."""
+    import psycopg
+    from psycopg import sql
+
+    url = env()["DATABASE_URL"]
+    name = url.rsplit("/", 1)[1].split("?", 1)[0]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as connection:
+        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
 def main() -> None:
     total = int(os.environ.get("BENCH_REQUESTS", "4000"))
     threads = int(os.environ.get("BENCH_THREADS", "6"))
     seconds = float(os.environ.get("BENCH_SECONDS", "20"))
+    database_create_if_missing()
     manage("migrate", "--noinput", "-v", "0")
     subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env(), check=True)
     logs = open(ROOT / "var" / "bench-webhook.log", "w")
