@@ -106,7 +106,7 @@ export default function AssistantTryPage() {
       />
       <section
         aria-label="Conversation de test"
-        className="flex h-[calc(100dvh-13rem)] min-h-[26rem] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+        className="flex h-[calc(100dvh-17rem)] min-h-[24rem] flex-col overflow-hidden rounded-xl sm:h-[calc(100dvh-13rem)] bg-white shadow-sm ring-1 ring-slate-200"
       >
         <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4">
           {lines.length === 0 ? (
