@@ -165,7 +165,9 @@ def _code_consume(*, user: User, purpose: str, code: str, on_accept=None) -> Cod
         otp.save(update_fields=["attempts"])
         locked_user.otp_failures += 1
         locked_user.save(update_fields=["otp_failures"])
-        return CodeOutcome.INVALID
+        # The wrong guess that uses up the last try says so at once: the screen then offers a new
+        # code instead of letting the person type a sixth one into a dead code.
+        return CodeOutcome.EXHAUSTED if otp.attempts >= OTP_MAX_ATTEMPTS else CodeOutcome.INVALID
 
 
 def _raise_for(outcome: CodeOutcome) -> None:
