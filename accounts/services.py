@@ -51,6 +51,7 @@ MSG_RESENT = "Si cette adresse correspond à un compte en attente de vérificati
 MSG_LOGIN_FAILED = "Adresse email ou mot de passe incorrect."
 MSG_LOGIN_FAILED_PHONE = "Numéro de téléphone ou mot de passe incorrect."
 MSG_NOT_VERIFIED = "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
+MSG_NOT_VERIFIED_PHONE = "Votre compte n'est pas encore vérifié. Veuillez saisir le code OTP reçu sur WhatsApp."
 MSG_SESSION_INVALID = MSG_INVALID_TOKEN
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
@@ -351,7 +352,8 @@ def user_login(*, request, mot_de_passe: str, adresse_email: str = "", numero_te
     if not user.compte_verifie:
         if one_time_code_alive(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT) is None:
             one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT)
-        raise ApplicationError(MSG_NOT_VERIFIED, code="account_not_verified", status_code=403)
+        message = MSG_NOT_VERIFIED if user.adresse_email else MSG_NOT_VERIFIED_PHONE
+        raise ApplicationError(message, code="account_not_verified", status_code=403)
 
     update_last_login(None, user)
     return {"user": user, **_tokens_for(user)}

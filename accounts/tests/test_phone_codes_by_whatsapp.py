@@ -177,3 +177,15 @@ def test_no_platform_number_is_the_logging_default(settings):
         setattr(settings, name, "")
     settings.PHONE_CODE_SENDER = "accounts.channels.log_channel"
     assert phone_channel_problem() is None
+
+
+def test_an_unverified_phone_account_is_told_to_type_the_code_sent_by_whatsapp(api_client):
+    user = User(adresse_email=None, numero_telephone=NUMBER)
+    user.set_password("Rapide2025x")
+    user.save()
+    response = api_client.post(
+        "/api/v1/auth/login", {"numero_telephone": "0707070707", "mot_de_passe": "Rapide2025x"}, format="json"
+    )
+    assert response.status_code == 403
+    # The login screen sends the person to the OTP screen on "vérifié" / "OTP" (SPEC.md section 4).
+    assert response.json()["message"] == services.MSG_NOT_VERIFIED_PHONE

@@ -301,6 +301,9 @@ def test_9_toasts_after_login_leave_the_main_buttons_free(phone_page, console, l
     connect.scroll_into_view_if_needed()
     assert_toasts_clear_of(page, connect)
     connect.click(trial=True)
+    # Nor the header's buttons.
+    assert_toasts_clear_of(page, page.get_by_role("button", name="Ouvrir le menu"))
+    assert_toasts_clear_of(page, page.get_by_role("button", name=re.compile("^Menu utilisateur")))
     # And it goes by itself.
     toast.wait_for(state="detached", timeout=6000)
     assert console.errors == []

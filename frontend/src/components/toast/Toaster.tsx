@@ -80,8 +80,9 @@ function useRouteChanges() {
 }
 
 /**
- * The live region where toasts appear: at the top on every screen, so that a phone's main buttons
- * (at the bottom of a form, the home page's actions) stay free; top right on wider screens.
+ * The live region where toasts appear. On phones: near the top, below the dashboard's 3.5rem header
+ * (its menu buttons stay free) and away from the main buttons, which sit at the bottom of a form
+ * or in the page (the home page's « Connecter WhatsApp »). Top right on wider screens.
  */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -93,7 +94,7 @@ export function Toaster() {
       aria-label="Notifications"
       aria-live="polite"
       data-testid="toaster"
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 px-3 pt-2 sm:inset-x-auto sm:right-0 sm:w-96 sm:p-4"
+      className="pointer-events-none fixed inset-x-0 top-14 z-50 px-3 pt-2 sm:inset-x-auto sm:top-0 sm:right-0 sm:w-96 sm:p-4"
     >
       <ol className="flex flex-col gap-2">
         {toasts.map((item) => (
