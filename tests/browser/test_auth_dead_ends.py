@@ -109,6 +109,8 @@ def test_1_a_phone_sign_up_gets_its_code_by_whatsapp_and_logs_in_with_its_number
     page.get_by_role("button", name="Vérifier le code").click()
 
     page.wait_for_url(live_url + "/auth/login")
+    page.get_by_text("Compte vérifié avec succès").wait_for()
+    assert page.locator("input[name=adresse_email]").input_value() == "+225 07 07 07 07 07"
     # The dead end: « 0707070707 » used to be refused as « Adresse email invalide ».
     page.locator("input[name=adresse_email]").fill("07 07 07 07 07")
     page.locator("input[name=mot_de_passe]").fill(NEW_PASSWORD)

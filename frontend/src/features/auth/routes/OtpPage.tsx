@@ -10,6 +10,7 @@ import { paths } from "@/config/paths";
 import { useCountdown } from "@/hooks/use-countdown";
 import { normalizeError } from "@/lib/errors";
 import { isPhoneNumber, maskEmail } from "@/lib/mask";
+import { formatPhone } from "@/lib/phone";
 import { getAccessToken, getPendingCodeExpiry, getPendingEmail, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 import { cn } from "@/lib/cn";
 
@@ -97,7 +98,8 @@ export default function OtpPage() {
       toast.success("Compte vérifié !", "Votre compte a été activé avec succès.");
       setPendingEmail(null);
       setPendingCodeExpiry(null);
-      const email = response.user?.adresse_email || (isPhoneNumber(address) ? undefined : address);
+      // The login screen is prefilled with what the account signs in with: its e-mail, or its number.
+      const email = response.user?.adresse_email || (byPhone ? formatPhone(address) : address);
       navigate(paths.auth.login, { state: { message: VERIFIED_LOGIN_MESSAGE, email } });
     } catch (error) {
       const { message, error: code } = normalizeError(error);
