@@ -1,5 +1,8 @@
 """The /api/v1/auth endpoints (DESIGN.md's table): parse input, call one service, shape the answer."""
 
+import math
+
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -34,6 +37,13 @@ class PublicApi(APIView):
     permission_classes = [AllowAny]
 
 
+def _expiry(expires_at) -> dict:
+    """``expires_at`` and the whole seconds left until it (the answer's own clock, not the device's)."""
+    if expires_at is None:
+        return {"expires_at": None, "expires_in": None}
+    return {"expires_at": expires_at, "expires_in": max(0, math.ceil((expires_at - timezone.now()).total_seconds()))}
+
+
 def _user_data(request, user) -> dict:
     return s.UserOutputSerializer(user, context={"request": request}).data
 
@@ -59,7 +69,7 @@ class UserRegisterApi(PublicApi):
             "message": services.MSG_REGISTERED,
             "user": _user_data(request, user),
             "otp_sent": True,
-            "expires_at": verification_code_expiry(user=user),
+            **_expiry(verification_code_expiry(user=user)),
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -78,7 +88,7 @@ class UserQuickRegisterApi(PublicApi):
         data = serializer.validated_data
         user = services.user_quick_register(**data)
         message = services.MSG_REGISTERED if data["type"] == "email" else services.MSG_REGISTERED_BY_PHONE
-        body = {"message": message, "otp_sent": True, "expires_at": verification_code_expiry(user=user)}
+        body = {"message": message, "otp_sent": True, **_expiry(verification_code_expiry(user=user))}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -107,7 +117,7 @@ class OtpResendApi(PublicApi):
         serializer = s.ResendOtpInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         expires_at = services.verification_code_resend(**serializer.validated_data)
-        return Response({"message": services.MSG_RESENT, "expires_at": expires_at})
+        return Response({"message": services.MSG_RESENT, **_expiry(expires_at)})
 
 
 class UserLoginApi(PublicApi):

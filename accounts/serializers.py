@@ -482,22 +482,32 @@ def code_expiry_field() -> serializers.DateTimeField:
     )
 
 
+def code_expiry_seconds_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        allow_null=True,
+        help_text="Seconds until ``expires_at``, so that a device whose clock is wrong still counts down right.",
+    )
+
+
 class RegisterOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     user = UserOutputSerializer()
     otp_sent = serializers.BooleanField()
     expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
 
 
 class QuickRegisterOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     otp_sent = serializers.BooleanField()
     expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
 
 
 class ResendOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
 
 
 class MessageUserOutputSerializer(serializers.Serializer):

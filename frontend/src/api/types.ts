@@ -78,9 +78,10 @@ export interface RegisterPayload {
   photo_profil?: File | null;
 }
 
-/** When the code just sent expires (ISO 8601): the OTP screen counts down to it. */
+/** When the code just sent expires (ISO 8601) and the seconds left until then (immune to a wrong device clock). */
 export interface CodeExpiry {
   expires_at?: string | null;
+  expires_in?: number | null;
 }
 
 export interface RegisterResponse extends MessageResponse, CodeExpiry {

@@ -92,3 +92,12 @@ export function getPendingCodeExpiry(address: string): number | null {
 export function setPendingCodeExpiry(address: string | null, expiresAt?: string | null): void {
   write(session(), storageKeys.pendingCodeExpiry, address && expiresAt ? JSON.stringify({ address, expiresAt }) : null);
 }
+
+/**
+ * The device's own deadline for an answer's code: `expires_in` seconds from now (the device's clock
+ * may be wrong, the seconds left are not), else `expires_at`. Null when the answer gave neither.
+ */
+export function codeDeadline(answer: { expires_at?: string | null; expires_in?: number | null }): string | null {
+  if (typeof answer.expires_in === "number") return new Date(Date.now() + answer.expires_in * 1000).toISOString();
+  return answer.expires_at ?? null;
+}

@@ -11,7 +11,7 @@ import { useCountdown } from "@/hooks/use-countdown";
 import { normalizeError } from "@/lib/errors";
 import { isPhoneNumber, maskEmail } from "@/lib/mask";
 import { formatPhone } from "@/lib/phone";
-import { getAccessToken, getPendingCodeExpiry, getPendingEmail, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
+import { codeDeadline, getAccessToken, getPendingCodeExpiry, getPendingEmail, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 import { cn } from "@/lib/cn";
 
 import { resendOtp } from "../api/resend-otp";
@@ -121,7 +121,8 @@ export default function OtpPage() {
     setResending(true);
     try {
       const response = await resendOtp(recipientOf(address));
-      const expiry = response.expires_at ? Date.parse(response.expires_at) : Number.NaN;
+      const deadline = codeDeadline(response);
+      const expiry = deadline ? Date.parse(deadline) : Number.NaN;
       const seconds = Number.isNaN(expiry) ? OTP_VALIDITY_SECONDS : Math.max(0, Math.ceil((expiry - Date.now()) / 1000));
       setPendingCodeExpiry(address, new Date(Date.now() + seconds * 1000).toISOString());
       toast.success(

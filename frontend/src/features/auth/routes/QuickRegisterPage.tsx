@@ -11,7 +11,7 @@ import { PasswordField, TextField } from "@/components/Field";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { normalizeError } from "@/lib/errors";
-import { setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
+import { codeDeadline, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 
 import { quickRegister } from "../api/quick-register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
@@ -65,7 +65,7 @@ export default function QuickRegisterPage() {
       if (response.otp_sent) {
         const address = payload.type === "email" ? payload.adresse_email : payload.numero_telephone;
         setPendingEmail(address);
-        setPendingCodeExpiry(address, response.expires_at);
+        setPendingCodeExpiry(address, codeDeadline(response));
         navigate(paths.auth.otp, { state: { email: address } });
       }
     } catch (error) {

@@ -9,7 +9,7 @@ import { FieldShell, PasswordField, TextField, describedBy, inputClasses } from 
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
-import { setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
+import { codeDeadline, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 
 import { register as registerAccount } from "../api/register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
@@ -76,9 +76,9 @@ export default function RegisterPage() {
   }, [preview]);
 
   const onSubmit = async (values: RegisterValues) => {
-    let expiresAt: string | null | undefined;
+    let expiresAt: string | null;
     try {
-      expiresAt = (await registerAccount({ ...values, photo_profil: values.photo_profil ?? undefined })).expires_at;
+      expiresAt = codeDeadline(await registerAccount({ ...values, photo_profil: values.photo_profil ?? undefined }));
     } catch (error) {
       const normalized = normalizeError(error);
       placeServerErrors(normalized);
