@@ -1,7 +1,6 @@
 import { Camera } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 
-import { buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { UserAvatar } from "@/components/UserAvatar";
 import { useAuth, useUpdateMe } from "@/features/auth";
@@ -40,27 +39,32 @@ export function ProfilePhoto() {
     );
   };
 
+  const label = save.isPending ? "Envoi de la photo..." : user?.photo_profil ? "Changer la photo" : "Ajouter une photo";
   return (
-    <div className="flex flex-col items-center gap-2">
-      <UserAvatar prenom={user?.prenom} nom={user?.nom} photo={user?.photo_profil} className="h-16 w-16 text-lg" />
-      <label
-        htmlFor={inputId}
-        className={buttonClasses("secondary", "min-h-9 cursor-pointer py-1.5 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600")}
-        aria-disabled={save.isPending}
-      >
-        <Camera aria-hidden="true" className="h-4 w-4" />
-        {save.isPending ? "Envoi..." : user?.photo_profil ? "Changer la photo" : "Ajouter une photo"}
-        <input
-          ref={input}
-          id={inputId}
-          name="photo_profil"
-          type="file"
-          accept={ACCEPTED}
-          className="sr-only"
-          disabled={save.isPending}
-          onChange={onChange}
-        />
-      </label>
+    <div className="flex flex-col items-center gap-1">
+      <div className="relative">
+        <UserAvatar prenom={user?.prenom} nom={user?.nom} photo={user?.photo_profil} className="h-16 w-16 text-lg" />
+        {/* A camera button on the photo: compact on a phone, where the name needs the width. */}
+        <label
+          htmlFor={inputId}
+          title={label}
+          aria-disabled={save.isPending}
+          className="absolute -right-1 -bottom-1 flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+        >
+          <Camera aria-hidden="true" className={save.isPending ? "h-4 w-4 animate-pulse" : "h-4 w-4"} />
+          <span className="sr-only">{label}</span>
+          <input
+            ref={input}
+            id={inputId}
+            name="photo_profil"
+            type="file"
+            accept={ACCEPTED}
+            className="sr-only"
+            disabled={save.isPending}
+            onChange={onChange}
+          />
+        </label>
+      </div>
       {error && (
         <p role="alert" className="max-w-48 text-center text-xs text-red-600">
           {error}
