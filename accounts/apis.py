@@ -1,5 +1,8 @@
 """The /api/v1/auth endpoints (DESIGN.md's table): parse input, call one service, shape the answer."""
 
+import math
+
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -9,7 +12,7 @@ from rest_framework.views import APIView
 
 from . import serializers as s
 from . import services, throttles
-from .selectors import user_account_overview
+from .selectors import user_account_overview, verification_code_expiry
 
 TAG = "auth"
 
@@ -34,6 +37,13 @@ class PublicApi(APIView):
     permission_classes = [AllowAny]
 
 
+def _expiry(expires_at) -> dict:
+    """``expires_at`` and the whole seconds left until it (the answer's own clock, not the device's)."""
+    if expires_at is None:
+        return {"expires_at": None, "expires_in": None}
+    return {"expires_at": expires_at, "expires_in": max(0, math.ceil((expires_at - timezone.now()).total_seconds()))}
+
+
 def _user_data(request, user) -> dict:
     return s.UserOutputSerializer(user, context={"request": request}).data
 
@@ -55,7 +65,12 @@ class UserRegisterApi(PublicApi):
         serializer = s.RegisterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = services.user_register(**serializer.validated_data)
-        body = {"message": services.MSG_REGISTERED, "user": _user_data(request, user), "otp_sent": True}
+        body = {
+            "message": services.MSG_REGISTERED,
+            "user": _user_data(request, user),
+            "otp_sent": True,
+            **_expiry(verification_code_expiry(user=user)),
+        }
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -71,9 +86,10 @@ class UserQuickRegisterApi(PublicApi):
         serializer = s.QuickRegisterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        services.user_quick_register(**data)
+        user = services.user_quick_register(**data)
         message = services.MSG_REGISTERED if data["type"] == "email" else services.MSG_REGISTERED_BY_PHONE
-        return Response({"message": message, "otp_sent": True}, status=status.HTTP_201_CREATED)
+        body = {"message": message, "otp_sent": True, **_expiry(verification_code_expiry(user=user))}
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class OtpVerifyApi(PublicApi):
@@ -95,13 +111,13 @@ class OtpResendApi(PublicApi):
         tags=[TAG],
         operation_id="auth_resend_otp",
         request=s.ResendOtpInputSerializer,
-        responses={200: s.MessageOutputSerializer, **_errors(400, 415, 429)},
+        responses={200: s.ResendOutputSerializer, **_errors(400, 415, 429)},
     )
     def post(self, request):
         serializer = s.ResendOtpInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.verification_code_resend(**serializer.validated_data)
-        return Response({"message": services.MSG_RESENT})
+        expires_at = services.verification_code_resend(**serializer.validated_data)
+        return Response({"message": services.MSG_RESENT, **_expiry(expires_at)})
 
 
 class UserLoginApi(PublicApi):

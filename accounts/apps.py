@@ -1,6 +1,7 @@
 from importlib import import_module
 
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 
 
 class AccountsConfig(AppConfig):
@@ -11,3 +12,9 @@ class AccountsConfig(AppConfig):
         # Defining the drf-spectacular extension registers it: the OpenAPI schema then describes
         # our Bearer authentication. Imported for that effect only.
         import_module(f"{self.name}.schema")
+        from .channels import phone_channel_problem
+
+        # A half-configured code sender fails at start, not at a new owner's first sign-up.
+        problem = phone_channel_problem()
+        if problem:
+            raise ImproperlyConfigured(problem)

@@ -1,6 +1,7 @@
 """Reads of the accounts app."""
 
 from collections.abc import Callable
+from datetime import datetime
 
 from django.utils import timezone
 
@@ -43,6 +44,12 @@ def one_time_code_alive(*, user: User, purpose: str) -> OneTimeCode | None:
         .order_by("-created_at", "-id")
         .first()
     )
+
+
+def verification_code_expiry(*, user: User) -> datetime | None:
+    """When the account's current verification code expires (None when it has no usable one)."""
+    code = one_time_code_alive(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT)
+    return code.expires_at if code is not None else None
 
 
 # Blocks other apps add to GET/PATCH /auth/me (subscriptions: ``account`` and ``permissions``). They

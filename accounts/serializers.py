@@ -32,6 +32,7 @@ MSG_PASSWORD_WEAK = "Le mot de passe doit contenir au moins une majuscule, une m
 MSG_PASSWORD_LONG = "Le mot de passe ne peut pas dépasser 128 caractères"
 MSG_OTP_FORMAT = "Le code OTP doit contenir 6 chiffres."
 MSG_IDENTIFIER_REQUIRED = "Indiquez votre adresse email ou votre numéro de téléphone."
+MSG_IDENTIFIER_PHONE_INVALID = "Numéro de téléphone invalide : par exemple 07 07 12 34 56 ou +225 07 07 12 34 56."
 MSG_REFRESH_REQUIRED = "Le jeton de rafraîchissement est requis."
 LABEL_SECTEUR = "Le secteur d'activité"
 LABEL_ENTREPRISE = "Le nom de l'entreprise"
@@ -299,10 +300,16 @@ class QuickRegisterInputSerializer(InputSerializer):
 
 
 class IdentifierInputSerializer(InputSerializer):
-    """An account named by its e-mail or, for phone-only accounts, its number."""
+    """An account named by its e-mail or, for phone-only accounts, its number (written as people
+    write it: a national number is read as Ivorian, core.phone)."""
 
     adresse_email = EmailField(required=False)
-    numero_telephone = InternationalPhoneField(required=False)
+    numero_telephone = PhoneNumberField(
+        required=False,
+        max_length=32,
+        invalid_message=MSG_IDENTIFIER_PHONE_INVALID,
+        error_messages={"blank": MSG_IDENTIFIER_REQUIRED, "null": MSG_IDENTIFIER_REQUIRED},
+    )
 
     def validate(self, attrs):
         if not attrs.get("adresse_email") and not attrs.get("numero_telephone"):
@@ -385,11 +392,17 @@ class ProfileUpdateInputSerializer(InputSerializer):
 
     def validate_numero_telephone(self, value):
         """The number the account already holds may come back as is (a phone-only account may
-        hold a foreign one); a new number follows the registration rule."""
+        hold a foreign one); a new number is read like every number (core.phone: ``0707123456``
+        is ``+2250707123456``) and must be Ivorian, as at registration."""
         user = self.context["user"]
         if value == (str(user.numero_telephone) if user.numero_telephone else ""):
             return KEEP_PHONE
-        return IvorianPhoneField().to_internal_value(value)
+        if not value:
+            raise serializers.ValidationError(MSG_PHONE_SHORT)
+        number = PhoneNumberField(invalid_message=MSG_PHONE_FORMAT).to_internal_value(value)
+        if not number.startswith("+225"):
+            raise serializers.ValidationError(MSG_PHONE_FORMAT)
+        return number
 
     def validate(self, attrs):
         from .services import MSG_EMAIL_READ_ONLY
@@ -463,15 +476,38 @@ class MessageOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
+def code_expiry_field() -> serializers.DateTimeField:
+    return serializers.DateTimeField(
+        allow_null=True, help_text="When the code just sent expires: the OTP screen counts down to it."
+    )
+
+
+def code_expiry_seconds_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        allow_null=True,
+        help_text="Seconds until ``expires_at``, so that a device whose clock is wrong still counts down right.",
+    )
+
+
 class RegisterOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     user = UserOutputSerializer()
     otp_sent = serializers.BooleanField()
+    expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
 
 
 class QuickRegisterOutputSerializer(serializers.Serializer):
     message = serializers.CharField()
     otp_sent = serializers.BooleanField()
+    expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
+
+
+class ResendOutputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    expires_at = code_expiry_field()
+    expires_in = code_expiry_seconds_field()
 
 
 class MessageUserOutputSerializer(serializers.Serializer):

@@ -6,7 +6,7 @@ below (module constants, so tests assert them exactly).
 
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from enum import Enum
 
 from django.conf import settings
@@ -49,7 +49,9 @@ MSG_CODES_LOCKED = (
 )
 MSG_RESENT = "Si cette adresse correspond à un compte en attente de vérification, un nouveau code vient d'être envoyé."
 MSG_LOGIN_FAILED = "Adresse email ou mot de passe incorrect."
+MSG_LOGIN_FAILED_PHONE = "Numéro de téléphone ou mot de passe incorrect."
 MSG_NOT_VERIFIED = "Votre compte n'est pas encore vérifié. Veuillez vérifier votre email et saisir le code OTP reçu."
+MSG_NOT_VERIFIED_PHONE = "Votre compte n'est pas encore vérifié. Veuillez saisir le code OTP reçu sur WhatsApp."
 MSG_SESSION_INVALID = MSG_INVALID_TOKEN
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
@@ -164,7 +166,9 @@ def _code_consume(*, user: User, purpose: str, code: str, on_accept=None) -> Cod
         otp.save(update_fields=["attempts"])
         locked_user.otp_failures += 1
         locked_user.save(update_fields=["otp_failures"])
-        return CodeOutcome.INVALID
+        # The wrong guess that uses up the last try says so at once: the screen then offers a new
+        # code instead of letting the person type a sixth one into a dead code.
+        return CodeOutcome.EXHAUSTED if otp.attempts >= OTP_MAX_ATTEMPTS else CodeOutcome.INVALID
 
 
 def _raise_for(outcome: CodeOutcome) -> None:
@@ -216,6 +220,8 @@ def user_register(
             user.prenom = prenom
             user.nom = nom
             user.numero_telephone = numero_telephone
+            # The form asks for « Numéro WhatsApp »: it is the profile's WhatsApp number too.
+            user.whatsapp = str(numero_telephone)
             user.pays = pays
             user.secteur_activite = secteur_activite
             user.nom_entreprise = nom_entreprise
@@ -251,6 +257,8 @@ def user_quick_register(*, type: str, mot_de_passe: str, adresse_email: str = ""
                     .filter(numero_telephone=numero_telephone, adresse_email__isnull=True)
                     .first()
                 ) or User(adresse_email=None, numero_telephone=numero_telephone)
+                # The code reaches this number by WhatsApp: it is the profile's WhatsApp number.
+                user.whatsapp = str(numero_telephone)
             user.set_password(mot_de_passe)
             user.save()
             one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT)
@@ -278,16 +286,21 @@ def user_verify(*, otp_code: str, adresse_email: str = "", numero_telephone: str
     return user
 
 
-def verification_code_resend(*, adresse_email: str = "", numero_telephone: str = "") -> None:
-    """Send a new verification code to an unverified account. Unknown addresses get no code
-    but the same answer; requests are limited per address (1 a minute, 5 an hour)."""
+def verification_code_resend(*, adresse_email: str = "", numero_telephone: str = "") -> datetime:
+    """Send a new verification code to an unverified account and return when it expires.
+
+    Unknown addresses get no code but the same answer (an expiry computed the same way);
+    requests are limited per address (1 a minute, 5 an hour)."""
     subject = throttles.subject_key(adresse_email or numero_telephone)
     throttles.hit_or_raise(throttles.RESEND_PER_MINUTE, subject)
     throttles.hit_or_raise(throttles.RESEND_PER_HOUR, subject)
     user = user_by_identifier(adresse_email=adresse_email, numero_telephone=numero_telephone)
     if user is None or user.compte_verifie or not user.is_active:
-        return
-    one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT)
+        expires_at = timezone.now() + timedelta(seconds=OTP_VALIDITY_SECONDS)
+    else:
+        expires_at = one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT).expires_at
+    # Whole seconds: the answer for an unknown address looks like any other.
+    return expires_at.replace(microsecond=0)
 
 
 def user_mark_verified(*, user: User) -> None:
@@ -332,13 +345,15 @@ def user_login(*, request, mot_de_passe: str, adresse_email: str = "", numero_te
     if user is None:
         throttles.hit(throttles.LOGIN_FAILURES_PER_IP, ip_key)
         throttles.hit(throttles.LOGIN_FAILURES_PER_ACCOUNT, account_key)
-        raise ApplicationError(MSG_LOGIN_FAILED, code="invalid_credentials", status_code=401)
+        message = MSG_LOGIN_FAILED if adresse_email else MSG_LOGIN_FAILED_PHONE
+        raise ApplicationError(message, code="invalid_credentials", status_code=401)
 
     throttles.reset(throttles.LOGIN_FAILURES_PER_ACCOUNT, account_key)
     if not user.compte_verifie:
         if one_time_code_alive(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT) is None:
             one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_ACCOUNT)
-        raise ApplicationError(MSG_NOT_VERIFIED, code="account_not_verified", status_code=403)
+        message = MSG_NOT_VERIFIED if user.adresse_email else MSG_NOT_VERIFIED_PHONE
+        raise ApplicationError(message, code="account_not_verified", status_code=403)
 
     update_last_login(None, user)
     return {"user": user, **_tokens_for(user)}

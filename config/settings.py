@@ -342,5 +342,19 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 # Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+# One-time codes by phone (accounts/channels.py). The platform's own WhatsApp number sends them as
+# an authentication template (body parameter + copy-code button): its phone number id, a permanent
+# token of that number's Meta app, and the approved template's name and language. With none of the
+# three set, codes are only logged (the embedded default); a half-configured sender refuses to start
+# (accounts/apps.py). PHONE_CODE_SENDER overrides the channel with any dotted-path callable.
+PLATFORM_WHATSAPP_PHONE_NUMBER_ID = env.str("PLATFORM_WHATSAPP_PHONE_NUMBER_ID", default="")
+PLATFORM_WHATSAPP_TOKEN = env.str("PLATFORM_WHATSAPP_TOKEN", default="")
+PLATFORM_WHATSAPP_AUTH_TEMPLATE = env.str("PLATFORM_WHATSAPP_AUTH_TEMPLATE", default="")
+PLATFORM_WHATSAPP_AUTH_LANGUAGE = env.str("PLATFORM_WHATSAPP_AUTH_LANGUAGE", default="fr")
+_WHATSAPP_CODE_SENDER = "integrations.whatsapp.auth_codes.auth_code_send"
+PHONE_CODE_SENDER = env.str(
+    "PHONE_CODE_SENDER",
+    default=_WHATSAPP_CODE_SENDER if PLATFORM_WHATSAPP_PHONE_NUMBER_ID else "accounts.channels.log_channel",
+)
 # Seconds before Redis hands a task that was never acknowledged (its worker died) to another worker.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}

@@ -110,10 +110,14 @@ def test_codes_of_another_purpose_do_not_verify_the_account(api_client, pending,
     assert verify(api_client, verify_code).status_code == 200
 
 
-def test_five_wrong_tries_kill_the_code(api_client, pending):
+def test_five_wrong_tries_kill_the_code_and_the_fifth_answer_says_so(api_client, pending):
     _, code = pending
-    for _ in range(5):
+    for _ in range(4):
         assert verify(api_client, wrong(code)).status_code == 400
+    fifth = verify(api_client, wrong(code))
+    assert fifth.status_code == 429
+    assert fifth.json()["message"] == services.MSG_CODE_EXHAUSTED
+    assert fifth.json()["error"] == "otp_attempts_exceeded"
     response = verify(api_client, code)
     assert response.status_code == 429
     assert response.json()["message"] == services.MSG_CODE_EXHAUSTED
@@ -185,7 +189,8 @@ def test_concurrent_wrong_guesses_are_counted_one_by_one():
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(statuses) == [400] * 5 + [429] * 5
+    # Four wrong answers, then the guess that uses up the fifth try and every later one: dead code.
+    assert sorted(statuses) == [400] * 4 + [429] * 6
     otp = OneTimeCode.objects.get(user=user)
     assert otp.attempts == 5
     user.refresh_from_db()

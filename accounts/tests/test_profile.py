@@ -102,7 +102,24 @@ def test_patch_me_refuses_an_email_change_but_accepts_the_same_email(auth_client
 def test_patch_me_validates_with_the_spec_messages(auth_client):
     response = auth_client.patch(ME, {"nom": "K", "numero_telephone": "+33612"}, format="json")
     assert response.status_code == 400
-    assert response.json()["errors"] == {"nom": [s.MSG_NOM_MIN], "numero_telephone": [s.MSG_PHONE_SHORT]}
+    assert response.json()["errors"] == {"nom": [s.MSG_NOM_MIN], "numero_telephone": [s.MSG_PHONE_FORMAT]}
+
+
+@pytest.mark.parametrize("typed", ["0707123456", "07 07 12 34 56", "+225 07 07 12 34 56", "002250707123456"])
+def test_patch_me_stores_phone_numbers_in_e164_however_they_are_typed(auth_client, owner, typed):
+    response = auth_client.patch(ME, {"numero_telephone": typed, "whatsapp": typed}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["user"]["numero_telephone"] == "+2250707123456"
+    assert response.json()["user"]["whatsapp"] == "+2250707123456"
+    owner.refresh_from_db()
+    assert str(owner.numero_telephone) == "+2250707123456" and owner.whatsapp == "+2250707123456"
+
+
+def test_patch_me_refuses_a_foreign_or_empty_new_phone_number(auth_client):
+    foreign = auth_client.patch(ME, {"numero_telephone": "+33612345678"}, format="json")
+    assert foreign.json()["errors"] == {"numero_telephone": [s.MSG_PHONE_FORMAT]}
+    empty = auth_client.patch(ME, {"numero_telephone": ""}, format="json")
+    assert empty.json()["errors"] == {"numero_telephone": [s.MSG_PHONE_SHORT]}
 
 
 def test_a_photo_is_reencoded_without_exif_and_gps_under_a_server_name(auth_client, owner):

@@ -1,7 +1,10 @@
 import logging
+from datetime import datetime, timedelta
+from unittest.mock import ANY
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from accounts import serializers as s
 from accounts import services
@@ -31,7 +34,14 @@ def test_quick_register_by_email_sends_a_code(api_client, django_capture_on_comm
             URL, {"type": "email", "adresse_email": "rapide@example.ci", "mot_de_passe": "Kedjenou2025x"}, format="json"
         )
     assert response.status_code == 201
-    assert response.json() == {"message": services.MSG_REGISTERED, "otp_sent": True}
+    assert response.json() == {
+        "message": services.MSG_REGISTERED,
+        "otp_sent": True,
+        "expires_at": ANY,
+        "expires_in": 600,
+    }
+    expires_at = datetime.fromisoformat(response.json()["expires_at"])
+    assert abs(expires_at - timezone.now() - timedelta(minutes=10)) < timedelta(seconds=5)
     assert mail.outbox[0].to == ["rapide@example.ci"]
     assert User.objects.get(adresse_email="rapide@example.ci").check_password("Kedjenou2025x")
 
@@ -44,7 +54,12 @@ def test_quick_register_by_phone_goes_through_the_phone_channel(
             URL, {"type": "phone", "numero_telephone": "+2250707070707", "mot_de_passe": "Rapide2025x"}, format="json"
         )
     assert response.status_code == 201
-    assert response.json() == {"message": services.MSG_REGISTERED_BY_PHONE, "otp_sent": True}
+    assert response.json() == {
+        "message": services.MSG_REGISTERED_BY_PHONE,
+        "otp_sent": True,
+        "expires_at": ANY,
+        "expires_in": 600,
+    }
     assert mail.outbox == []
     assert len(phone_codes) == 1 and phone_codes[0]["numero_telephone"] == "+2250707070707"
     user = User.objects.get(numero_telephone="+2250707070707")

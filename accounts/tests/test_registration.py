@@ -27,6 +27,9 @@ def test_it_registers_an_account_and_emails_a_code(api_client, registration, dja
     body = response.json()
     assert body["message"] == services.MSG_REGISTERED
     assert body["otp_sent"] is True
+    # The OTP screen counts down to the code's expiry: ten minutes, in the device's own terms too.
+    assert body["expires_in"] == 600 and body["expires_at"]
+    assert body["user"]["whatsapp"] == registration["numero_telephone"]
     assert set(body["user"]) == {
         "id",
         "prenom",

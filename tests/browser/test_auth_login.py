@@ -152,10 +152,13 @@ def test_analytics_is_refused_to_a_gratuit_account_and_open_to_a_pro_one(page, c
     page.get_by_text("Vous n'avez pas les permissions nécessaires pour accéder à cette page").wait_for()
     page.get_by_text("contactez le support").wait_for()
     page.get_by_role("link", name="Retour à l'accueil").wait_for()
-    page.get_by_role("link", name="Se reconnecter").click()
-    page.wait_for_url(live_url + "/dashboard")  # still signed in: the login page is for visitors
+    # « Se reconnecter » ends the session first (the login page is for visitors), then shows the login.
+    page.get_by_role("button", name="Se reconnecter").click()
+    page.wait_for_url(live_url + "/auth/login")
+    page.get_by_role("button", name="Se connecter").wait_for()
     assert console.errors == []
 
+    sign_in(page, live_url, verified_user.adresse_email)
     user_plan_set(user=verified_user, plan_code="pro")
     page.goto(live_url + "/dashboard/analytics")
     # The statistics page itself belongs to the dashboard work; here only the guard's answer counts.

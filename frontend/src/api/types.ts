@@ -52,10 +52,8 @@ export interface MessageResponse {
   message: string;
 }
 
-export interface LoginPayload {
-  adresse_email: string;
-  mot_de_passe: string;
-}
+/** An account signs in with its e-mail address or, for an account created by phone, its number. */
+export type LoginPayload = ({ adresse_email: string } | { numero_telephone: string }) & { mot_de_passe: string };
 
 export interface LoginResponse {
   user: User;
@@ -80,7 +78,13 @@ export interface RegisterPayload {
   photo_profil?: File | null;
 }
 
-export interface RegisterResponse extends MessageResponse {
+/** When the code just sent expires (ISO 8601) and the seconds left until then (immune to a wrong device clock). */
+export interface CodeExpiry {
+  expires_at?: string | null;
+  expires_in?: number | null;
+}
+
+export interface RegisterResponse extends MessageResponse, CodeExpiry {
   user: User;
   otp_sent: boolean;
 }
@@ -89,9 +93,11 @@ export type QuickRegisterPayload =
   | { type: "email"; adresse_email: string; mot_de_passe: string }
   | { type: "phone"; numero_telephone: string; mot_de_passe: string };
 
-export interface QuickRegisterResponse extends MessageResponse {
+export interface QuickRegisterResponse extends MessageResponse, CodeExpiry {
   otp_sent: boolean;
 }
+
+export interface ResendOtpResponse extends MessageResponse, CodeExpiry {}
 
 /** The code is addressed to an e-mail or, after a quick register by phone, to a number. */
 export type CodeRecipient = { adresse_email: string } | { numero_telephone: string };

@@ -10,6 +10,7 @@ export const storageKeys = {
   user: "flux_user",
   rememberedEmail: "flux_remembered_email",
   pendingEmail: "pending_email",
+  pendingCodeExpiry: "pending_code_expires_at",
 } as const;
 
 function read(store: Storage | undefined, key: string): string | null {
@@ -70,3 +71,33 @@ export const setRememberedEmail = (email: string | null) => write(local(), stora
 
 export const getPendingEmail = () => read(session(), storageKeys.pendingEmail);
 export const setPendingEmail = (email: string | null) => write(session(), storageKeys.pendingEmail, email);
+
+/**
+ * When the pending code expires (the server's `expires_at`), for the address it was sent to: the
+ * OTP screen counts down to it across reloads instead of starting again at 10:00.
+ */
+export function getPendingCodeExpiry(address: string): number | null {
+  const raw = read(session(), storageKeys.pendingCodeExpiry);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as { address?: unknown; expiresAt?: unknown };
+    if (value.address !== address || typeof value.expiresAt !== "string") return null;
+    const time = Date.parse(value.expiresAt);
+    return Number.isNaN(time) ? null : time;
+  } catch {
+    return null;
+  }
+}
+
+export function setPendingCodeExpiry(address: string | null, expiresAt?: string | null): void {
+  write(session(), storageKeys.pendingCodeExpiry, address && expiresAt ? JSON.stringify({ address, expiresAt }) : null);
+}
+
+/**
+ * The device's own deadline for an answer's code: `expires_in` seconds from now (the device's clock
+ * may be wrong, the seconds left are not), else `expires_at`. Null when the answer gave neither.
+ */
+export function codeDeadline(answer: { expires_at?: string | null; expires_in?: number | null }): string | null {
+  if (typeof answer.expires_in === "number") return new Date(Date.now() + answer.expires_in * 1000).toISOString();
+  return answer.expires_at ?? null;
+}

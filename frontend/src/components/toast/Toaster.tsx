@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 import { cn } from "@/lib/cn";
 
-import { TOAST_DURATION_MS, dismissToast, subscribe, type Toast } from "./toast-store";
+import { TOAST_DURATIONS_MS, dismissToast, subscribe, toastsRouteChanged, type Toast } from "./toast-store";
 
 const looks = {
   success: { Icon: CheckCircle2, box: "border-green-200", icon: "text-green-600" },
@@ -16,9 +16,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   useEffect(() => {
     if (paused) return undefined;
-    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATIONS_MS[toast.variant]);
     return () => window.clearTimeout(timer);
-  }, [paused, toast.id]);
+  }, [paused, toast.id, toast.variant]);
 
   const { Icon, box, icon } = looks[toast.variant];
   return (
@@ -29,12 +29,12 @@ function ToastItem({ toast }: { toast: Toast }) {
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
-      className={cn("pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white p-4 shadow-lg", box)}
+      className={cn("pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white px-3 py-2.5 shadow-lg sm:p-4", box)}
     >
       <Icon aria-hidden="true" className={cn("mt-0.5 h-5 w-5 shrink-0", icon)} />
       <div className="min-w-0 flex-1 break-words">
         <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
-        {toast.description && <p className="mt-1 text-sm text-slate-600">{toast.description}</p>}
+        {toast.description && <p className="mt-0.5 text-sm text-slate-600">{toast.description}</p>}
       </div>
       <button
         type="button"
@@ -48,13 +48,54 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The live region where toasts appear: bottom on phones, top right on wider screens. */
+interface NavigationLike extends EventTarget {
+  addEventListener: EventTarget["addEventListener"];
+}
+
+/**
+ * Tells the store when the page changes, whatever router sits around the Toaster (it is mounted
+ * outside the route tree): the Navigation API where the browser has it, else a light watch of
+ * the address (history.pushState fires no event).
+ */
+function useRouteChanges() {
+  useEffect(() => {
+    let last = window.location.pathname;
+    const check = () => {
+      if (window.location.pathname === last) return;
+      last = window.location.pathname;
+      toastsRouteChanged();
+    };
+    const navigation = (window as unknown as { navigation?: NavigationLike }).navigation;
+    if (navigation) {
+      navigation.addEventListener("currententrychange", check);
+      return () => navigation.removeEventListener("currententrychange", check);
+    }
+    window.addEventListener("popstate", check);
+    const timer = window.setInterval(check, 250);
+    return () => {
+      window.removeEventListener("popstate", check);
+      window.clearInterval(timer);
+    };
+  }, []);
+}
+
+/**
+ * The live region where toasts appear. On phones: near the top, below the dashboard's 3.5rem header
+ * (its menu buttons stay free) and away from the main buttons, which sit at the bottom of a form
+ * or in the page (the home page's « Connecter WhatsApp »). Top right on wider screens.
+ */
 export function Toaster() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => subscribe(setToasts), []);
+  useRouteChanges();
 
   return (
-    <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:w-96">
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      data-testid="toaster"
+      className="pointer-events-none fixed inset-x-0 top-14 z-50 px-3 pt-2 sm:inset-x-auto sm:top-0 sm:right-0 sm:w-96 sm:p-4"
+    >
       <ol className="flex flex-col gap-2">
         {toasts.map((item) => (
           <ToastItem key={item.id} toast={item} />

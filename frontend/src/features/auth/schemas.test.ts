@@ -123,17 +123,26 @@ describe("quickRegisterSchema", () => {
       adresse_email: ["L'adresse email est requise", "Adresse email invalide"],
       mot_de_passe: ["Le mot de passe est requis"],
     });
-    expect(errorsOf(quickRegisterSchema, { type: "email", adresse_email: "a@b.ci", mot_de_passe: "x" })).toEqual({});
+    expect(errorsOf(quickRegisterSchema, { type: "email", adresse_email: "a@b.ci", mot_de_passe: "Rapide2025x" })).toEqual({});
   });
 
   it("requires a number with its leading plus in phone mode", () => {
-    expect(errorsOf(quickRegisterSchema, { type: "phone", numero_telephone: "+225", mot_de_passe: "x" })).toEqual({
+    expect(errorsOf(quickRegisterSchema, { type: "phone", numero_telephone: "+225", mot_de_passe: "Rapide2025x" })).toEqual({
       numero_telephone: ["Le numéro de téléphone est requis", "Numéro de téléphone invalide"],
     });
     expect(errorsOf(quickRegisterSchema, { type: "phone", numero_telephone: "0701", mot_de_passe: "x" }).numero_telephone).toContain(
       "Numéro de téléphone invalide",
     );
-    expect(errorsOf(quickRegisterSchema, { type: "phone", numero_telephone: "+2250701020304", mot_de_passe: "x" })).toEqual({});
+    expect(errorsOf(quickRegisterSchema, { type: "phone", numero_telephone: "+2250701020304", mot_de_passe: "Rapide2025x" })).toEqual({});
+  });
+
+  it("checks the password with the full registration's rules", () => {
+    expect(errorsOf(quickRegisterSchema, { type: "email", adresse_email: "a@b.ci", mot_de_passe: "faible" })).toEqual({
+      mot_de_passe: [
+        "Le mot de passe doit contenir au moins 8 caractères",
+        "Le mot de passe doit contenir au moins une majuscule, une minuscule et un chiffre",
+      ],
+    });
   });
 });
 
@@ -152,5 +161,19 @@ describe("password reset schemas", () => {
     expect(
       errorsOf(resetPasswordSchema, { otp_code: "123456", mot_de_passe: "Nouveau123", confirmation_mot_de_passe: "Nouveau124" }),
     ).toEqual({ confirmation_mot_de_passe: ["Les mots de passe ne correspondent pas"] });
+  });
+});
+
+describe("loginSchema with a phone number", () => {
+  it("accepts a phone number however it is written", () => {
+    for (const number of ["0505123456", "05 05 12 34 56", "+2250505123456", "+225 05 05 12 34 56"]) {
+      expect(errorsOf(loginSchema, { adresse_email: number, mot_de_passe: "x", remember: false })).toEqual({});
+    }
+  });
+
+  it("rejects a number too short to be one", () => {
+    expect(errorsOf(loginSchema, { adresse_email: "0505", mot_de_passe: "x", remember: false }).adresse_email).toContain(
+      "Numéro de téléphone invalide",
+    );
   });
 });

@@ -7,6 +7,8 @@
 import { regexes } from "zod/v4/core";
 import * as z from "zod/mini";
 
+import { looksLikePhone, phoneDigitCount } from "@/lib/identifier";
+
 export const messages = {
   emailInvalid: "Adresse email invalide",
   emailTooShort: "L'email doit contenir au moins 5 caractères",
@@ -42,10 +44,29 @@ const strongPassword = z
   .string()
   .check(z.minLength(8, messages.passwordTooShort), z.regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).*$/, messages.passwordTooWeak));
 
+const STRONG = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).*$/;
+
+/** Quick register: the server's rules (as the full registration), "required" alone when empty. */
+const quickPassword = z
+  .string()
+  .check(
+    z.minLength(1, messages.passwordRequired),
+    z.refine((value: string) => !value || value.length >= 8, messages.passwordTooShort),
+    z.refine((value: string) => !value || STRONG.test(value), messages.passwordTooWeak),
+  );
+
 export const otpCodeSchema = z.string().check(z.regex(/^\d{6}$/, messages.otpLength));
 
+/** The login field: an e-mail address (SPEC.md's rules and messages) or a phone number. */
+const emailOrPhone = z.string().check(
+  z.trim(),
+  z.refine((value: string) => looksLikePhone(value) || regexes.email.test(value), messages.emailInvalid),
+  z.refine((value: string) => looksLikePhone(value) || value.length >= 5, messages.emailTooShort),
+  z.refine((value: string) => !looksLikePhone(value) || (phoneDigitCount(value) >= 8 && phoneDigitCount(value) <= 15), messages.phoneInvalid),
+);
+
 export const loginSchema = z.object({
-  adresse_email: email,
+  adresse_email: emailOrPhone,
   mot_de_passe: z.string().check(z.minLength(1, messages.passwordRequired)),
   remember: z.boolean(),
 });
@@ -81,7 +102,7 @@ export const quickRegisterSchema = z.discriminatedUnion("type", [
     adresse_email: z
       .string()
       .check(z.trim(), z.minLength(1, messages.emailRequired), z.regex(regexes.email, messages.emailInvalid)),
-    mot_de_passe: z.string().check(z.minLength(1, messages.passwordRequired)),
+    mot_de_passe: quickPassword,
   }),
   z.object({
     type: z.literal("phone"),
@@ -93,7 +114,7 @@ export const quickRegisterSchema = z.discriminatedUnion("type", [
         z.refine((value: string) => value.replace(/^\+\d{1,3}/, "").length > 0, messages.phoneRequired),
         z.refine((value: string) => value.length >= 9 && value.length <= 20, messages.phoneInvalid),
       ),
-    mot_de_passe: z.string().check(z.minLength(1, messages.passwordRequired)),
+    mot_de_passe: quickPassword,
   }),
 ]);
 export type QuickRegisterValues = z.infer<typeof quickRegisterSchema>;

@@ -1,7 +1,7 @@
 import { apiClient } from "@/api/client";
-import type { CodeRecipient, MessageResponse } from "@/api/types";
+import type { CodeRecipient, ResendOtpResponse } from "@/api/types";
 
-export async function resendOtp(recipient: CodeRecipient): Promise<MessageResponse> {
-  const response = await apiClient.post<MessageResponse>("/auth/resend-otp", recipient, { anonymous: true });
+export async function resendOtp(recipient: CodeRecipient): Promise<ResendOtpResponse> {
+  const response = await apiClient.post<ResendOtpResponse>("/auth/resend-otp", recipient, { anonymous: true });
   return response.data;
 }

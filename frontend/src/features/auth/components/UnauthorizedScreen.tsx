@@ -1,13 +1,15 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router-dom";
 
-import { buttonClasses } from "@/components/Button";
+import { Button, buttonClasses } from "@/components/Button";
 import { paths } from "@/config/paths";
 
 import { SUPPORT_EMAIL, SUPPORT_HREF } from "../constants";
+import { useAuth } from "../state/auth-context";
 
 /** Shown by the guard to a signed-in person whose plan or permissions do not open the page. */
 export function UnauthorizedScreen() {
+  const { logout } = useAuth();
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl ring-1 ring-slate-200 sm:p-8">
@@ -26,9 +28,8 @@ export function UnauthorizedScreen() {
           <Link to={paths.home} className={buttonClasses("secondary")}>
             Retour à l'accueil
           </Link>
-          <Link to={paths.auth.login} className={buttonClasses("primary")}>
-            Se reconnecter
-          </Link>
+          {/* Log out first: the login screen sends a signed-in person straight back to the dashboard. */}
+          <Button onClick={() => void logout({ to: paths.auth.login })}>Se reconnecter</Button>
         </div>
       </div>
     </main>

@@ -9,6 +9,7 @@ import { Button } from "@/components/Button";
 import { PasswordField, TextField } from "@/components/Field";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
+import { looksLikePhone, phoneToE164 } from "@/lib/identifier";
 import { getRememberedEmail, setPendingEmail, setRememberedEmail } from "@/lib/storage";
 
 import { AuthLayout, textLink } from "../components/AuthLayout";
@@ -44,7 +45,11 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginValues) => {
     setLoginError(null);
-    const credentials = { adresse_email: values.adresse_email, mot_de_passe: values.mot_de_passe };
+    // One field for an e-mail address or a phone number (an account created by phone has no e-mail).
+    const identifier = looksLikePhone(values.adresse_email) ? phoneToE164(values.adresse_email) : values.adresse_email.trim();
+    const credentials = looksLikePhone(values.adresse_email)
+      ? { numero_telephone: identifier, mot_de_passe: values.mot_de_passe }
+      : { adresse_email: identifier, mot_de_passe: values.mot_de_passe };
     try {
       await login(credentials);
     } catch (error) {
@@ -53,15 +58,15 @@ export default function LoginPage() {
       // The auth state keeps the error only until it is shown here.
       clearError();
       if (needsVerification(message)) {
-        setPendingEmail(values.adresse_email);
+        setPendingEmail(identifier);
         timer.current = window.setTimeout(
-          () => navigate(paths.auth.otp, { state: { email: values.adresse_email } }),
+          () => navigate(paths.auth.otp, { state: { email: identifier } }),
           UNVERIFIED_REDIRECT_DELAY_MS,
         );
       }
       return;
     }
-    setRememberedEmail(values.remember ? values.adresse_email : null);
+    setRememberedEmail(values.remember ? identifier : null);
     await new Promise((resolve) => {
       timer.current = window.setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS);
     });
@@ -101,11 +106,13 @@ export default function LoginPage() {
       {/* Fetch the HTTP client while the person types, not when the page opens. */}
       <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadLoginApi()} noValidate className="space-y-4">
         <TextField
-          label="Adresse email"
-          type="email"
-          autoComplete="email"
+          label="Email ou numéro de téléphone"
+          type="text"
+          autoComplete="username"
           inputMode="email"
-          placeholder="vous@entreprise.ci"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="vous@entreprise.ci ou 07 07 12 34 56"
           error={errors.adresse_email?.message}
           {...register("adresse_email")}
         />

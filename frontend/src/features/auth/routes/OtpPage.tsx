@@ -10,7 +10,8 @@ import { paths } from "@/config/paths";
 import { useCountdown } from "@/hooks/use-countdown";
 import { normalizeError } from "@/lib/errors";
 import { isPhoneNumber, maskEmail } from "@/lib/mask";
-import { getAccessToken, getPendingEmail, setPendingEmail } from "@/lib/storage";
+import { formatPhone } from "@/lib/phone";
+import { codeDeadline, getAccessToken, getPendingCodeExpiry, getPendingEmail, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 import { cn } from "@/lib/cn";
 
 import { resendOtp } from "../api/resend-otp";
@@ -23,6 +24,24 @@ import { OTP_LENGTH, messages, otpCodeSchema } from "../schemas";
 import { useAuth } from "../state/auth-context";
 
 export const VERIFIED_LOGIN_MESSAGE = "Compte vérifié ! Vous pouvez maintenant vous connecter.";
+/** Shown when the code can no longer be used (too many wrong tries, or expired): a new one is offered at once. */
+export const DEAD_CODE_HINT = "Ce code n'est plus valable : demandez-en un nouveau ci-dessous.";
+
+/** The server's codes for a code that can no longer be used (accounts/services.py). */
+const DEAD_CODE_ERRORS = new Set(["otp_attempts_exceeded", "otp_expired"]);
+
+/** Seconds until the stored expiry of the code sent to `address`; a first visit stores 10 minutes from now. */
+function secondsLeftFor(address: string): number {
+  if (!address) return OTP_VALIDITY_SECONDS;
+  let expiry = getPendingCodeExpiry(address);
+  if (expiry === null) {
+    // No answer told us (e.g. the login screen sent us here): assume a fresh code, and keep that
+    // deadline so a reload does not start again at 10:00.
+    expiry = Date.now() + OTP_VALIDITY_SECONDS * 1000;
+    setPendingCodeExpiry(address, new Date(expiry).toISOString());
+  }
+  return Math.max(0, Math.ceil((expiry - Date.now()) / 1000));
+}
 
 function recipientOf(address: string): CodeRecipient {
   return isPhoneNumber(address) ? { numero_telephone: address.replace(/\s+/g, "") } : { adresse_email: address };
@@ -37,7 +56,9 @@ export default function OtpPage() {
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const countdown = useCountdown(OTP_VALIDITY_SECONDS);
+  const [initialSeconds] = useState(() => secondsLeftFor(address));
+  const countdown = useCountdown(initialSeconds);
+  const byPhone = isPhoneNumber(address);
   const announced = useRef(false);
 
   useEffect(() => {
@@ -76,13 +97,20 @@ export default function OtpPage() {
       }
       toast.success("Compte vérifié !", "Votre compte a été activé avec succès.");
       setPendingEmail(null);
-      const email = response.user?.adresse_email || (isPhoneNumber(address) ? undefined : address);
+      setPendingCodeExpiry(null);
+      // The login screen is prefilled with what the account signs in with: its e-mail, or its number.
+      const email = response.user?.adresse_email || (byPhone ? formatPhone(address) : address);
       navigate(paths.auth.login, { state: { message: VERIFIED_LOGIN_MESSAGE, email } });
     } catch (error) {
-      const { message } = normalizeError(error);
-      setCodeError(message);
+      const { message, error: code } = normalizeError(error);
+      const dead = message.includes("expiré") || (!!code && DEAD_CODE_ERRORS.has(code));
+      setCodeError(dead ? `${message} ${DEAD_CODE_HINT}` : message);
       toast.error("Erreur de vérification", message);
-      if (message.includes("expiré")) countdown.reset(0);
+      if (dead) {
+        // The code is dead: a new one may be asked for now, and a reload must know it too.
+        countdown.reset(0);
+        setPendingCodeExpiry(address, new Date().toISOString());
+      }
       setCode("");
     } finally {
       setVerifying(false);
@@ -92,9 +120,16 @@ export default function OtpPage() {
   const onResend = async () => {
     setResending(true);
     try {
-      await resendOtp(recipientOf(address));
-      toast.success("Code renvoyé !", "Un nouveau code a été envoyé à votre email.");
-      countdown.reset(OTP_VALIDITY_SECONDS);
+      const response = await resendOtp(recipientOf(address));
+      const deadline = codeDeadline(response);
+      const expiry = deadline ? Date.parse(deadline) : Number.NaN;
+      const seconds = Number.isNaN(expiry) ? OTP_VALIDITY_SECONDS : Math.max(0, Math.ceil((expiry - Date.now()) / 1000));
+      setPendingCodeExpiry(address, new Date(Date.now() + seconds * 1000).toISOString());
+      toast.success(
+        "Code renvoyé !",
+        byPhone ? "Un nouveau code a été envoyé sur votre WhatsApp." : "Un nouveau code a été envoyé à votre email.",
+      );
+      countdown.reset(seconds);
       setCode("");
       setCodeError(null);
     } catch (error) {
@@ -111,7 +146,7 @@ export default function OtpPage() {
       title="Vérifiez votre compte"
       subtitle={
         <>
-          Nous avons envoyé un code à {OTP_LENGTH} chiffres à{" "}
+          Nous avons envoyé un code à {OTP_LENGTH} chiffres {byPhone ? "par WhatsApp au " : "à "}
           <span className="font-semibold break-all text-slate-900" data-testid="masked-address">
             {maskEmail(address)}
           </span>
@@ -174,9 +209,10 @@ export default function OtpPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Ce n'est pas la bonne adresse ?{" "}
-        <Link to={paths.auth.register} className={textLink}>
-          Changer d'email
+        {byPhone ? "Ce n'est pas le bon numéro ?" : "Ce n'est pas la bonne adresse ?"}{" "}
+        {/* A phone sign-up comes from the quick register's « Téléphone » tab. */}
+        <Link to={byPhone ? paths.auth.quickRegister : paths.auth.register} className={textLink}>
+          {byPhone ? "Changer de numéro" : "Changer d'email"}
         </Link>
       </p>
     </AuthLayout>

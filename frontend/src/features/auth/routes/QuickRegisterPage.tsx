@@ -11,10 +11,11 @@ import { PasswordField, TextField } from "@/components/Field";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { normalizeError } from "@/lib/errors";
-import { setPendingEmail } from "@/lib/storage";
+import { codeDeadline, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 
 import { quickRegister } from "../api/quick-register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
+import { PasswordRules } from "../components/PasswordRules";
 import { PhoneField } from "../components/PhoneField";
 import { DEFAULT_COUNTRY_CODE, countryByCode } from "../countries";
 import { quickRegisterSchema, type QuickRegisterValues } from "../schemas";
@@ -45,6 +46,7 @@ export default function QuickRegisterPage() {
     defaultValues: { type: "email", adresse_email: "", numero_telephone: `+${defaultCountry.dialCode}`, mot_de_passe: "" },
   });
   const mode = watch("type");
+  const password = watch("mot_de_passe");
 
   const chooseMode = (next: Mode) => {
     setValue("type", next);
@@ -63,6 +65,7 @@ export default function QuickRegisterPage() {
       if (response.otp_sent) {
         const address = payload.type === "email" ? payload.adresse_email : payload.numero_telephone;
         setPendingEmail(address);
+        setPendingCodeExpiry(address, codeDeadline(response));
         navigate(paths.auth.otp, { state: { email: address } });
       }
     } catch (error) {
@@ -143,7 +146,11 @@ export default function QuickRegisterPage() {
             )}
           />
         )}
-        <PasswordField label="Mot de passe" required autoComplete="new-password" error={errors.mot_de_passe?.message} {...register("mot_de_passe")} />
+        <div className="space-y-2">
+          <PasswordField label="Mot de passe" required autoComplete="new-password" error={errors.mot_de_passe?.message} {...register("mot_de_passe")} />
+          {/* The rules while typing, not only after a refused submit (as the full registration). */}
+          <PasswordRules value={password ?? ""} />
+        </div>
         <Button type="submit" fullWidth disabled={isSubmitting}>
           {isSubmitting ? "Chargement..." : "Créer mon compte"}
         </Button>

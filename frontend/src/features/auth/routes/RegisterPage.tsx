@@ -9,7 +9,7 @@ import { FieldShell, PasswordField, TextField, describedBy, inputClasses } from 
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
-import { setPendingEmail } from "@/lib/storage";
+import { codeDeadline, setPendingCodeExpiry, setPendingEmail } from "@/lib/storage";
 
 import { register as registerAccount } from "../api/register";
 import { AuthLayout, textLink } from "../components/AuthLayout";
@@ -76,8 +76,9 @@ export default function RegisterPage() {
   }, [preview]);
 
   const onSubmit = async (values: RegisterValues) => {
+    let expiresAt: string | null;
     try {
-      await registerAccount({ ...values, photo_profil: values.photo_profil ?? undefined });
+      expiresAt = codeDeadline(await registerAccount({ ...values, photo_profil: values.photo_profil ?? undefined }));
     } catch (error) {
       const normalized = normalizeError(error);
       placeServerErrors(normalized);
@@ -86,6 +87,7 @@ export default function RegisterPage() {
     }
     toast.success("Inscription réussie !", "Vérifiez votre email pour le code de vérification.");
     setPendingEmail(values.adresse_email);
+    setPendingCodeExpiry(values.adresse_email, expiresAt);
     navigate(paths.auth.otp, { state: { email: values.adresse_email } });
   };
 

@@ -28,7 +28,11 @@ export interface AuthContextValue extends AuthState {
    */
   leaveTo: string | null;
   login: (credentials: LoginPayload) => Promise<LoginResponse>;
-  logout: () => Promise<void>;
+  /**
+   * End the session and go to `to` (home by default). « Se reconnecter » goes to the login screen
+   * this way: the visitor-only login page would send a signed-in person back otherwise.
+   */
+  logout: (options?: { to?: string }) => Promise<void>;
   refreshProfile: () => Promise<MeResponse>;
   updateUser: (user: User) => void;
   clearError: () => void;
@@ -111,7 +115,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       }
       storeSession({ user: response.user, accessToken: response.access_token, refreshToken: response.refresh_token });
       dispatch({ type: "AUTH_SUCCESS", user: response.user, token: response.access_token, refreshToken: response.refresh_token });
-      toast.success("Connexion réussie !", `Bienvenue ${fullName(response.user)} !`);
+      const name = fullName(response.user);
+      toast.success("Connexion réussie !", name ? `Bienvenue ${name} !` : "Bienvenue !");
       try {
         await refreshProfile();
       } catch (error) {
@@ -123,20 +128,21 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     [refreshProfile],
   );
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (options?: { to?: string }) => {
+    const to = options?.to ?? paths.home;
     const refreshToken = getRefreshToken();
     // Fire and forget: the session ends here whatever the server answers.
     loadLogoutApi()
       .then((api) => api.logout(refreshToken))
       .catch(() => undefined);
     clearAuthStorage();
-    toast.success("Déconnexion réussie", "À bientôt !");
-    // A protected page on screen sees the logout before the router moves: leaveTo sends it home
-    // too, instead of to the login screen.
-    setLeaveTo(paths.home);
+    if (to === paths.home) toast.success("Déconnexion réussie", "À bientôt !");
+    // A protected page on screen sees the logout before the router moves: leaveTo sends it where
+    // the logout goes (home unless asked otherwise), not to the login screen with a `from`.
+    setLeaveTo(to);
     dispatch({ type: "LOGOUT" });
     queryClient.clear();
-    await navigate(paths.home);
+    await navigate(to);
   }, [navigate, queryClient]);
 
   const clearError = useCallback(() => dispatch({ type: "CLEAR_ERROR" }), []);

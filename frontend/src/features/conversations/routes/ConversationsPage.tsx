@@ -20,6 +20,7 @@ import { useSendMessage } from "../api/send-message";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "@/components/states";
 import { UserAvatar } from "@/components/UserAvatar";
+import { formatPhone } from "@/lib/phone";
 import { formatShortTime, formatTime } from "@/lib/format";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { ConversationBanners, MessageDelivery, ModeSwitch, TemplateComposer } from "../components/conversation-channel";
@@ -163,7 +164,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         </button>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">{conversation.contact.name}</h2>
-          <p className="truncate text-xs text-slate-500">{conversation.contact.whatsapp_number}</p>
+          <p className="truncate text-xs text-slate-500">{formatPhone(conversation.contact.whatsapp_number)}</p>
         </div>
         <ModeSwitch conversation={conversation} />
         <Button

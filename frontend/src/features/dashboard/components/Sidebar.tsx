@@ -7,6 +7,7 @@ import { PlanBadge } from "@/components/PlanBadge";
 import { UserAvatar } from "@/components/UserAvatar";
 import { fullName, useAuth, useMe } from "@/features/auth";
 import { cn } from "@/lib/cn";
+import { formatPhone } from "@/lib/phone";
 
 import { useUnreadMessagesCount } from "@/features/conversations";
 import { navItems, type NavItem } from "./nav-items";
@@ -114,13 +115,13 @@ function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         </ul>
       </nav>
       <div data-testid="sidebar-footer" className={cn("flex shrink-0 items-center gap-2 border-t border-slate-200 p-3", collapsed && "justify-center px-0")}>
-        <UserAvatar prenom={user?.prenom} nom={user?.nom} />
+        <UserAvatar prenom={user?.prenom} nom={user?.nom} photo={user?.photo_profil} />
         <div className={cn("min-w-0 flex-1", collapsed && "sr-only")}>
           <p className="flex items-center gap-1 truncate text-sm font-semibold text-slate-900">
             <span className="truncate">{fullName(user)}</span>
             {verified && <BadgeCheck role="img" aria-label="Compte vérifié" className="h-4 w-4 shrink-0 text-brand-600" />}
           </p>
-          <p className="truncate text-xs text-slate-500">{user?.adresse_email}</p>
+          <p className="truncate text-xs text-slate-500">{user?.adresse_email || formatPhone(user?.numero_telephone)}</p>
           {me && <PlanBadge plan={me.account.subscription_plan} premium={canAccessAnalytics} className="mt-1" />}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { UserAvatar } from "@/components/UserAvatar";
 import { SETTINGS_ANCHOR } from "@/config/anchors";
 import { fullName, useAuth } from "@/features/auth";
+import { formatPhone } from "@/lib/phone";
 
 /**
  * The header's user menu: a button named after the user that discloses Mon profil, Paramètres and
@@ -54,7 +55,7 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-10 items-center gap-2 rounded-lg px-1.5 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <UserAvatar prenom={user?.prenom} nom={user?.nom} />
+        <UserAvatar prenom={user?.prenom} nom={user?.nom} photo={user?.photo_profil} />
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:block">{name}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
       </button>
@@ -62,7 +63,7 @@ export function UserMenu() {
         <div id={menuId} className="absolute right-0 z-30 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200">
           <div className="border-b border-slate-100 px-3 py-2">
             <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-            <p className="truncate text-xs text-slate-500">{user?.adresse_email}</p>
+            <p className="truncate text-xs text-slate-500">{user?.adresse_email || formatPhone(user?.numero_telephone)}</p>
           </div>
           <ul className="pt-1">
             <li>

@@ -12,6 +12,7 @@ import { WhatsAppConnectPanel } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
+import { CompleteProfileCard } from "../components/CompleteProfileCard";
 import { CONNECT_WHATSAPP_PARAM } from "@/components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, LOAD_ERROR_TITLE, PageHeader, Skeleton } from "@/components/states";
 import { AI_SETTINGS_ANCHOR } from "@/config/anchors";
@@ -50,7 +51,9 @@ export default function HomePage() {
 
   return (
     <>
-      <PageHeader title={`Bienvenue ${user?.prenom ?? ""} !`} description="Voici ce que votre assistant Flux IA a fait pour vous." />
+      <PageHeader title={user?.prenom ? `Bienvenue ${user.prenom} !` : "Bienvenue !"} description="Voici ce que votre assistant Flux IA a fait pour vous." />
+
+      <CompleteProfileCard />
 
       <ShopChecklist />
 

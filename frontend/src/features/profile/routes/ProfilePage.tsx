@@ -20,11 +20,12 @@ import { getErrorMessage, normalizeError } from "@/lib/errors";
 import { usePreferences } from "../api/get-preferences";
 import { useSubscription } from "../api/get-subscription";
 import { useUpdatePreferences } from "../api/update-preferences";
+import { ProfilePhoto } from "../components/ProfilePhoto";
+import { formatPhone } from "@/lib/phone";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { PlanBadge } from "@/components/PlanBadge";
 import { Badge, Card, ErrorState, LoadingSkeleton, PageHeader, Skeleton } from "@/components/states";
 import { Switch } from "@/components/Switch";
-import { UserAvatar } from "@/components/UserAvatar";
 import { AI_SETTINGS_ANCHOR, SETTINGS_ANCHOR } from "@/config/anchors";
 import { formatLongDate, formatNumber, formatMonthYear } from "@/lib/format";
 import type { Day, Language, Notifications, Preferences, Tone } from "../types";
@@ -50,10 +51,14 @@ function PersonalInformation() {
   const values = (): ProfileFields => ({
     prenom: user?.prenom ?? "",
     nom: user?.nom ?? "",
-    numero_telephone: user?.numero_telephone ?? "",
-    whatsapp: user?.whatsapp ?? "",
+    // Numbers shown as people read them; the server stores E.164 (core.phone).
+    numero_telephone: formatPhone(user?.numero_telephone),
+    whatsapp: formatPhone(user?.whatsapp),
     adresse: user?.adresse ?? "",
   });
+  // A number shown formatted and left as it was goes back exactly as stored.
+  const phoneToSend = (typed: string, stored: string | undefined) =>
+    stored && typed.replace(/\D/g, "") === stored.replace(/\D/g, "") ? stored : typed;
   const form = useForm<ProfileFields>({ defaultValues: values() });
   const { errors } = form.formState;
 
@@ -65,12 +70,18 @@ function PersonalInformation() {
   };
 
   const onSubmit = form.handleSubmit((fields) =>
-    save.mutate(fields, {
+    save.mutate(
+      {
+        ...fields,
+        numero_telephone: phoneToSend(fields.numero_telephone, user?.numero_telephone),
+        whatsapp: phoneToSend(fields.whatsapp, user?.whatsapp),
+      },
+      {
       onSuccess: (me) => {
         toast.success("Profil mis à jour", "Vos informations ont été enregistrées.");
         form.reset({
-          prenom: me.user.prenom, nom: me.user.nom, numero_telephone: me.user.numero_telephone,
-          whatsapp: me.user.whatsapp ?? "", adresse: me.user.adresse ?? "",
+          prenom: me.user.prenom, nom: me.user.nom, numero_telephone: formatPhone(me.user.numero_telephone),
+          whatsapp: formatPhone(me.user.whatsapp), adresse: me.user.adresse ?? "",
         });
         setEditing(false);
       },
@@ -399,7 +410,7 @@ export default function ProfilePage() {
     <>
       <PageHeader title="Mon profil" description="Vos informations, votre assistant et votre abonnement." />
       <Card className="mb-6 flex flex-wrap items-center gap-4">
-        <UserAvatar prenom={user?.prenom} nom={user?.nom} className="h-14 w-14 text-lg" />
+        <ProfilePhoto />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold text-slate-900">{fullName(user)}</p>
           <p className="truncate text-sm text-slate-600">
