@@ -10,8 +10,9 @@ from django.db import models
 
 UNLIMITED = -1
 
-# The default catalogue (SPEC.md sections 6 and 9). The data migration seeds it and a post_migrate
-# handler restores any missing row (see apps.py); staff edits of existing rows are never
+# The default catalogue: the plans as the pricing cards sell them (issue 18: gratuit is the
+# 100-conversation free trial, starter 500, pro 2000, entreprise unlimited). The data migrations
+# seed it and a post_migrate handler restores any missing row (see apps.py); staff edits of existing rows are never
 # overwritten. Pro's price is the public "Pro Business" card price; entreprise is "sur devis".
 DEFAULT_PLANS = [
     {
@@ -24,11 +25,22 @@ DEFAULT_PLANS = [
         "can_use_advanced_features": False,
     },
     {
+        # Starter (the pricing card): pro's permissions (the Statistiques page; no advanced features,
+        # which only entreprise has) with a quarter of its conversations.
+        "code": "starter",
+        "name": "Starter",
+        "rank": 5,
+        "price_fcfa": 78800,
+        "conversation_limit": 500,
+        "can_access_analytics": True,
+        "can_use_advanced_features": False,
+    },
+    {
         "code": "pro",
         "name": "Pro Business",
         "rank": 10,
         "price_fcfa": 89355,
-        "conversation_limit": 1000,
+        "conversation_limit": 2000,
         "can_access_analytics": True,
         "can_use_advanced_features": False,
     },
@@ -98,6 +110,7 @@ class PlanChange(models.Model):
         ADMIN = "admin", "Administration"
         COMMAND = "command", "Commande"
         SYSTEM = "system", "Système"
+        PAYMENT = "payment", "Paiement"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
