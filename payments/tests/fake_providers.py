@@ -81,7 +81,7 @@ class FakeProviders:
                             "message": "CREATED",
                             "data": {
                                 "payment_token": token,
-                                "payment_url": f"https://checkout.cinetpay.com/payment/{token}",
+                                "payment_url": f"{fake.url}/payment/{token}",
                             },
                         },
                     )
@@ -117,6 +117,15 @@ class FakeProviders:
 
             def do_GET(self):
                 call = self._record()
+                if call.path.startswith("/payment/"):
+                    # The checkout page a payer is sent to (the browser test lands here).
+                    page = b"<!doctype html><title>CinetPay</title><h1>Paiement CinetPay (simulation)</h1>"
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(page)))
+                    self.end_headers()
+                    self.wfile.write(page)
+                    return
                 if fake.is_down:
                     return self._answer(503, {"message": "Service Unavailable"})
                 if call.path.startswith("/v1/checkout/sessions/"):
