@@ -94,6 +94,7 @@ class PlanOfferSerializer(serializers.Serializer):
     price_label = serializers.CharField()
     conversation_limit = serializers.IntegerField(help_text="-1 pour illimité.")
     can_access_analytics = serializers.BooleanField()
+    can_access_predictions = serializers.BooleanField()
     can_use_advanced_features = serializers.BooleanField()
     current = serializers.BooleanField(help_text="Le plan du compte.")
     payable = serializers.BooleanField(help_text="Peut être payé en ligne maintenant (« Passer à … »).")

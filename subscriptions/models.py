@@ -23,10 +23,11 @@ DEFAULT_PLANS = [
         "conversation_limit": 100,
         "can_access_analytics": False,
         "can_use_advanced_features": False,
+        "can_access_predictions": False,
     },
     {
-        # Starter (the pricing card): pro's permissions (the Statistiques page; no advanced features,
-        # which only entreprise has) with a quarter of its conversations.
+        # Starter (the pricing card's « Analyses de base »): the Statistiques page without its
+        # predictions (Pro Business's « Analyses prédictives »), and a quarter of pro's conversations.
         "code": "starter",
         "name": "Starter",
         "rank": 5,
@@ -34,6 +35,7 @@ DEFAULT_PLANS = [
         "conversation_limit": 500,
         "can_access_analytics": True,
         "can_use_advanced_features": False,
+        "can_access_predictions": False,
     },
     {
         "code": "pro",
@@ -43,6 +45,7 @@ DEFAULT_PLANS = [
         "conversation_limit": 2000,
         "can_access_analytics": True,
         "can_use_advanced_features": False,
+        "can_access_predictions": True,
     },
     {
         "code": "entreprise",
@@ -52,6 +55,7 @@ DEFAULT_PLANS = [
         "conversation_limit": UNLIMITED,
         "can_access_analytics": True,
         "can_use_advanced_features": True,
+        "can_access_predictions": True,
     },
 ]
 
@@ -85,6 +89,11 @@ class Plan(models.Model):
     )
     can_access_analytics = models.BooleanField("accès aux statistiques", default=False)
     can_use_advanced_features = models.BooleanField("fonctionnalités avancées", default=False)
+    can_access_predictions = models.BooleanField(
+        "prévisions des statistiques",
+        default=False,
+        help_text="Les analyses prédictives de la page Statistiques (sans elles : les analyses de base).",
+    )
 
     class Meta:
         verbose_name = "plan"

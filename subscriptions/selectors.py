@@ -162,6 +162,7 @@ def plan_offers(user) -> list[dict]:
                 "price_label": price_label(plan.price_fcfa),
                 "conversation_limit": plan.conversation_limit,
                 "can_access_analytics": plan.can_access_analytics,
+                "can_access_predictions": plan.can_access_predictions,
                 "can_use_advanced_features": plan.can_use_advanced_features,
                 "current": is_current,
                 "payable": online

@@ -6,6 +6,7 @@ export interface PlanOffer {
   price_label: string;
   conversation_limit: number;
   can_access_analytics: boolean;
+  can_access_predictions: boolean;
   can_use_advanced_features: boolean;
   current: boolean;
   payable: boolean;

@@ -26,6 +26,7 @@ function PlanCard({ plan, onUpgrade, pending }: { plan: PlanOffer; onUpgrade: (c
   const features = [
     { label: conversations(plan.conversation_limit), on: true },
     { label: "Statistiques", on: plan.can_access_analytics },
+    { label: "Prévisions (analyses prédictives)", on: plan.can_access_predictions },
     { label: "Fonctionnalités avancées", on: plan.can_use_advanced_features },
   ];
   return (
