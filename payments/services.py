@@ -154,10 +154,31 @@ def payment_request_for_order(*, order: Order) -> Payment | None:
         return existing
     order_transition(order=order, to=OrderStatus.AWAITING_PAYMENT, by=Actor.SYSTEM, note="Lien de paiement demandé")
     payment = _payment_for_order(order=order, provider=provider)
+    _link_send_after_commit(payment, kind="link")
+    return payment
+
+
+# The assistant's confirmation (« … je vous envoie tout de suite le lien ») is sent by the channel
+# after the turn commits; the link task waits this long so it lands after it (a broker honours it;
+# in-process tasks run at once).
+LINK_AFTER_SECONDS = 3
+
+
+def _link_send_after_commit(payment: Payment, *, kind: str) -> None:
     from .tasks import payment_link_send_task
 
-    enqueue_on_commit(payment_link_send_task, payment_id=payment.pk, kind="link")
-    return payment
+    payment_id = payment.pk
+
+    def enqueue():
+        try:
+            payment_link_send_task.apply_async(
+                kwargs={"payment_id": payment_id, "kind": kind}, countdown=LINK_AFTER_SECONDS
+            )
+        except Exception:
+            # In-process mode runs the task here: its failure is logged, the order is already safe.
+            logger.exception("Sending the link of payment %s failed", payment_id)
+
+    transaction.on_commit(enqueue)
 
 
 def _payment_for_order(*, order: Order, provider: str) -> Payment:
@@ -300,9 +321,7 @@ def payment_retry_for_order(*, order: Order) -> Payment | None:
         if provider is None:
             return None
         payment = _payment_for_order(order=order, provider=provider)
-    from .tasks import payment_link_send_task
-
-    enqueue_on_commit(payment_link_send_task, payment_id=payment.pk, kind="link")
+    _link_send_after_commit(payment, kind="link")
     return payment
 
 
@@ -328,6 +347,8 @@ def payment_notification_receive(*, provider: str, request) -> Payment:
 
 def payment_check(*, payment: Payment) -> Payment:
     """Ask the provider for the payment's status and apply it (idempotent)."""
+    if payment.status == PaymentStatus.SUCCEEDED:
+        return payment  # a late copy of a notification: nothing to ask
     client = provider_for_payment(payment)
     if client is None or not payment.provider_ref:
         return payment
@@ -438,9 +459,7 @@ def payment_expire_one(*, payment_id: int) -> str:
             return "expired"
         if Payment.objects.filter(order=order).count() < 2:
             reminder = _payment_for_order(order=order, provider=locked.provider)
-            from .tasks import payment_link_send_task
-
-            enqueue_on_commit(payment_link_send_task, payment_id=reminder.pk, kind="reminder")
+            _link_send_after_commit(reminder, kind="reminder")
             return "reminded"
         order_cancel(order=order, reason=MSG_CANCEL_UNPAID, by=Actor.SYSTEM)
         return "cancelled"
