@@ -72,3 +72,17 @@ def test_passer_a_pro_opens_the_provider_payment_page(page, console, live_url, s
     assert (payment.plan_code, payment.amount_requested) == ("pro", 89355)
     shop_owner.refresh_from_db()
     assert shop_owner.plan_abonnement == "gratuit"  # not before the provider confirms
+
+
+def test_a_starter_account_sees_its_statistics_and_where_the_predictions_are(page, console, live_url):
+    starter = UserFactory(plan_abonnement="starter")
+    page.set_viewport_size(WIDTHS["phone"])
+    sign_in_through_api(page, live_url, starter.adresse_email, path="/dashboard/analytics")
+
+    locked = page.get_by_test_id("predictions-locked")
+    locked.wait_for()
+    assert "incluses dans le plan Pro Business" in locked.inner_text()
+    assert page.get_by_test_id("prediction").count() == 0
+    locked.get_by_role("link", name="Voir les plans").click()
+    page.get_by_test_id("plan-starter").get_by_text("Plan actuel").wait_for()
+    assert console.errors == []
