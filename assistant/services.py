@@ -176,10 +176,10 @@ def _payment_link_again(*, conversation, message) -> list[OutboundReply] | None:
     order = Order.objects.filter(conversation=conversation, status=OrderStatus.AWAITING_PAYMENT).order_by("-id").first()
     if order is None:
         return None
-    with transaction.atomic():
-        if payment_retry_for_order(order=order) is None:
-            return None
     language = "en" if words in {"pay", "payment link", "link"} else "fr"
+    with transaction.atomic():
+        if payment_retry_for_order(order=order, language=language) is None:
+            return None
     return [OutboundReply(text=MSG_PAY_AGAIN[language].format(reference=order.reference))]
 
 
@@ -216,7 +216,7 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
                 user=conversation.owner, conversation=conversation, draft=_draft_with_key(turn, f"message:{message.pk}")
             )
             # Paid by a wallet one of the shop's providers collects: awaiting payment, link sent after the commit.
-            payment_request_for_order(order=order)
+            payment_request_for_order(order=order, language=turn.reply_language)
         if turn.handoff and conversation.mode != ConversationMode.HUMAN:
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)

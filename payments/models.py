@@ -74,6 +74,8 @@ class Payment(models.Model):
     # True when the platform's own account (settings) collects it: an owner paying Flux IA.
     platform = models.BooleanField("compte de la plateforme", default=False)
     method = models.CharField("moyen de paiement", max_length=20, blank=True)
+    # The payer's language for the link and its reminders ("fr" or "en", from the assistant's turn).
+    language = models.CharField("langue", max_length=2, default="fr")
     # Our transaction id, sent to the provider (CinetPay's transaction_id, Wave's client_reference).
     reference = models.CharField("référence", max_length=40, unique=True)
     provider_ref = models.CharField("référence du prestataire", max_length=100, blank=True, db_index=True)

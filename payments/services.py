@@ -142,7 +142,7 @@ def payment_account_delete(*, user, provider: str) -> None:
 # --- an order's link -------------------------------------------------------------------------------
 
 
-def payment_request_for_order(*, order: Order) -> Payment | None:
+def payment_request_for_order(*, order: Order, language: str = "") -> Payment | None:
     """Call inside the transaction that records the order. When one of the shop's providers collects
     the order's method: the order awaits its payment and its link is made and sent after the commit.
     Returns the payment, or None (cash, or no provider for that method: the order is left as it is)."""
@@ -153,7 +153,7 @@ def payment_request_for_order(*, order: Order) -> Payment | None:
     if existing is not None:
         return existing
     order_transition(order=order, to=OrderStatus.AWAITING_PAYMENT, by=Actor.SYSTEM, note="Lien de paiement demandé")
-    payment = _payment_for_order(order=order, provider=provider)
+    payment = _payment_for_order(order=order, provider=provider, language=language)
     _link_send_after_commit(payment, kind="link")
     return payment
 
@@ -181,7 +181,7 @@ def _link_send_after_commit(payment: Payment, *, kind: str) -> None:
     transaction.on_commit(enqueue)
 
 
-def _payment_for_order(*, order: Order, provider: str) -> Payment:
+def _payment_for_order(*, order: Order, provider: str, language: str = "") -> Payment:
     charged = order.total
     if provider == Provider.CINETPAY:
         from .providers import round_up_to_5
@@ -193,6 +193,7 @@ def _payment_for_order(*, order: Order, provider: str) -> Payment:
         order=order,
         provider=provider,
         method=order.payment_method,
+        language="en" if language == "en" else "fr" if language else customer_language(order),
         reference=_reference(),
         amount_requested=order.total,
         amount_charged=charged,
@@ -202,7 +203,7 @@ def _payment_for_order(*, order: Order, provider: str) -> Payment:
 
 def _customer_text(payment: Payment, key: str) -> tuple[str, str]:
     order = payment.order
-    language = customer_language(order)
+    language = payment.language if payment.language in TEXTS else "fr"
     method = PaymentMethod(payment.method).label if payment.method in PaymentMethod.values else payment.method
     text = TEXTS[language][key].format(
         reference=order.reference,
@@ -305,7 +306,7 @@ def payment_link_send(*, payment_id: int, kind: str = "link") -> str:
     return "not sent"
 
 
-def payment_retry_for_order(*, order: Order) -> Payment | None:
+def payment_retry_for_order(*, order: Order, language: str = "") -> Payment | None:
     """The customer asks for the link again (« payer »): a fresh link when the order still awaits its
     payment and its last link failed or expired. Returns the new payment, or None."""
     if order.status != OrderStatus.AWAITING_PAYMENT:
@@ -320,7 +321,7 @@ def payment_retry_for_order(*, order: Order) -> Payment | None:
         provider = payment_provider_code_for(user=order.owner, method=order.payment_method)
         if provider is None:
             return None
-        payment = _payment_for_order(order=order, provider=provider)
+        payment = _payment_for_order(order=order, provider=provider, language=language or last.language)
     _link_send_after_commit(payment, kind="link")
     return payment
 
@@ -458,7 +459,7 @@ def payment_expire_one(*, payment_id: int) -> str:
         if order.status != OrderStatus.AWAITING_PAYMENT:
             return "expired"
         if Payment.objects.filter(order=order).count() < 2:
-            reminder = _payment_for_order(order=order, provider=locked.provider)
+            reminder = _payment_for_order(order=order, provider=locked.provider, language=locked.language)
             _link_send_after_commit(reminder, kind="reminder")
             return "reminded"
         order_cancel(order=order, reason=MSG_CANCEL_UNPAID, by=Actor.SYSTEM)

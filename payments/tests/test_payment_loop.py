@@ -181,3 +181,16 @@ def owner_api_document(owner) -> list:
     from shop.selectors import shop_knowledge
 
     return list(shop_knowledge(user=owner).document["payment_methods"])
+
+
+def test_an_english_customer_gets_the_link_in_english(
+    api_client, graph, shop, wave_account, providers, django_capture_on_commit_callbacks
+):
+    turns = ["Hello, I want 2 packs of spaghetti and 1 bottle of oil", "I'll pick it up at the shop", "Wave", "yes"]
+    with django_capture_on_commit_callbacks(execute=True):
+        converse(api_client, graph, turns)
+
+    [link] = link_sends(graph)
+    assert link.body["interactive"]["action"]["parameters"]["display_text"] == "Pay"
+    assert link.body["interactive"]["body"]["text"].startswith("To pay for your order")
+    assert Payment.objects.get().language == "en"
