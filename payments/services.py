@@ -158,7 +158,7 @@ def payment_request_for_order(*, order: Order, language: str = "") -> Payment | 
     return payment
 
 
-# The assistant's confirmation (« … je vous envoie tout de suite le lien ») is sent by the channel
+# The assistant's confirmation (« … un lien … envoyé dès la confirmation ») is sent by the channel
 # after the turn commits; the link task waits this long so it lands after it (a broker honours it;
 # in-process tasks run at once).
 LINK_AFTER_SECONDS = 3
@@ -314,7 +314,9 @@ def payment_retry_for_order(*, order: Order, language: str = "") -> Payment | No
     last = Payment.objects.filter(order=order).order_by("-id").first()
     if last is None or last.status == PaymentStatus.SUCCEEDED:
         return None
-    if last.status == PaymentStatus.PENDING and last.payment_url:
+    if last.status == PaymentStatus.PENDING and not last.payment_url:
+        return last  # its link is being made and will be sent
+    if last.status == PaymentStatus.PENDING:
         Payment.objects.filter(pk=last.pk).update(link_sent_at=None)
         payment = last
     else:

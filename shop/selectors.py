@@ -97,8 +97,9 @@ def shop_knowledge(*, user) -> ShopSnapshot:
     return ShopSnapshot(account_id=user.pk, version=cached["version"], document=freeze(cached["document"]))
 
 
-# What the assistant says after « confirmé » when a payment link follows (replaces the method's note).
-LINK_NOTE = "Je vous envoie tout de suite le lien de paiement {name}."
+# The note of a method paid by link (replaces the shop's manual instructions): true both when the
+# customer asks whether the method is accepted and in the confirmation that precedes the link.
+LINK_NOTE = "Le paiement se fait par un lien {name} sécurisé, envoyé dès la confirmation de la commande."
 
 
 def shop_knowledge_for_assistant(*, user) -> ShopSnapshot:

@@ -43,7 +43,7 @@ def test_an_order_paid_with_wave_is_paid_once_wave_confirms(
     )
     # The engine's confirmation announces the link, not the shop's number for a manual transfer.
     confirmation = " ".join(text_of(call) for call in graph.sends() if call.body["type"] != "interactive")
-    assert "lien de paiement" in confirmation and "07 00 11 22 33" not in confirmation
+    assert "lien Wave sécurisé" in confirmation and "07 00 11 22 33" not in confirmation
 
     providers.wave_set(payment.provider_ref, "succeeded")
     body, headers = wave_webhook(providers.sessions[payment.provider_ref])
@@ -194,3 +194,10 @@ def test_an_english_customer_gets_the_link_in_english(
     assert link.body["interactive"]["action"]["parameters"]["display_text"] == "Pay"
     assert link.body["interactive"]["body"]["text"].startswith("To pay for your order")
     assert Payment.objects.get().language == "en"
+
+
+def test_asked_about_wave_the_assistant_announces_the_link_not_a_number(api_client, graph, shop, wave_account):
+    answer = " ".join(text_of(call) for call in say(api_client, graph, "Je peux payer par Wave ?"))
+
+    assert "lien Wave sécurisé" in answer
+    assert "07 00 11 22 33" not in answer
