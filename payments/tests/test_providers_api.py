@@ -48,3 +48,13 @@ def test_a_notification_for_an_unknown_transaction_is_refused(api_client):
 
     assert response.status_code == 403
     assert response.json()["message"] == "Notification de paiement refusée : signature invalide."
+
+
+def test_the_notification_endpoints_need_no_csrf_token_only_a_signature():
+    from django.test import Client
+
+    browser_like = Client(enforce_csrf_checks=True)
+    response = browser_like.post("/api/v1/payments/notify/wave", data=b"{}", content_type="application/json")
+
+    assert response.status_code == 403
+    assert response.json()["error"] == "notification_refused"  # refused for its signature, not for CSRF
