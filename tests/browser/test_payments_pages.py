@@ -38,9 +38,9 @@ def test_an_owner_configures_cinetpay_and_the_secret_never_comes_back(page, cons
     section.get_by_text("Aucun prestataire").wait_for()
     cinetpay = section.get_by_test_id("payment-provider-cinetpay")
 
-    cinetpay.locator("input[name=cinetpay_site_id]").fill(CINETPAY_SITE_ID)
-    cinetpay.locator("input[name=cinetpay_api_key]").fill(CINETPAY_API_KEY)
-    cinetpay.locator("input[name=cinetpay_secret_key]").fill(CINETPAY_SECRET)
+    cinetpay.locator("input[name=site_id]").fill(CINETPAY_SITE_ID)
+    cinetpay.locator("input[name=api_key]").fill(CINETPAY_API_KEY)
+    cinetpay.locator("input[name=secret_key]").fill(CINETPAY_SECRET)
     cinetpay.get_by_role("button", name="Enregistrer").click()
 
     cinetpay.get_by_text("Configuré", exact=True).wait_for()

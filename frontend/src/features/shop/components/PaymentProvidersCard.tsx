@@ -74,7 +74,7 @@ function ProviderForm({ provider, configured }: { provider: (typeof PROVIDERS)[n
               <Field
                 key={field.name}
                 label={field.label}
-                name={`${provider.code}_${field.name}`}
+                name={field.name}
                 autoComplete="off"
                 value={values[field.name] ?? ""}
                 onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
