@@ -201,3 +201,20 @@ def test_asked_about_wave_the_assistant_announces_the_link_not_a_number(api_clie
 
     assert "lien Wave sécurisé" in answer
     assert "07 00 11 22 33" not in answer
+
+
+def test_when_meta_refuses_the_url_button_the_link_goes_as_text(api_client, graph, shop, wave_account, providers):
+    # The turns commit inside the test's transaction: the link task is left for the test to run.
+    converse(api_client, graph, [turn.format(method="Wave") for turn in ORDER_TURNS])
+    payment = Payment.objects.get()
+    graph.fail_next(status=400, code=131009, message="Parameter value is not valid")
+
+    from payments.services import payment_link_send
+
+    assert payment_link_send(payment_id=payment.pk) == "sent"
+
+    payment.refresh_from_db()
+    fallback = graph.sends()[-1]
+    assert fallback.body["type"] == "text"
+    assert payment.payment_url in fallback.body["text"]["body"]
+    assert payment.link_sent_at is not None
