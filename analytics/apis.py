@@ -22,7 +22,8 @@ class AnalyticsOverviewApi(APIView):
         tags=["analytics"],
     )
     def get(self, request):
-        return Response(AnalyticsOverviewSerializer(analytics_overview(user=request.user)).data)
+        overview = analytics_overview(user=request.user, plan=getattr(request, "account_plan", None))
+        return Response(AnalyticsOverviewSerializer(overview).data)
 
 
 class DashboardHomeApi(APIView):

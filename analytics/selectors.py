@@ -12,6 +12,7 @@ from conversations.models import Conversation, Message, QuestionCategory, Sender
 from core.money import format_fcfa
 from emails.models import Email
 from logistics.models import OPEN_STATUSES, Delivery
+from subscriptions.selectors import plan_for
 
 PERIOD_DAYS = 30
 LABEL_BUSIEST_DAY = "Jour le plus chargé"
@@ -218,17 +219,21 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
     ]
 
 
-def analytics_overview(*, user, now: datetime | None = None) -> dict:
-    """The Statistiques page: KPIs, accuracy by category, sales by city, three predictions."""
+def analytics_overview(*, user, now: datetime | None = None, plan=None) -> dict:
+    """The Statistiques page: KPIs, accuracy by category, sales by city, three predictions (the
+    predictions only for plans that sell them: « Analyses prédictives », ``can_access_predictions``;
+    ``plan`` is the account's plan row when the caller has it already)."""
     now = now or timezone.now()
     totals = _period_totals(user=user, now=now)
+    predictions_available = (plan or plan_for(user)).can_access_predictions
     return {
         "period_days": PERIOD_DAYS,
         "generated_at": now,
         "kpis": analytics_kpis(user=user, now=now, totals=totals),
         "accuracy_by_category": analytics_accuracy_by_category(user=user),
         "sales_by_city": analytics_sales_by_city(user=user),
-        "predictions": analytics_predictions(user=user, now=now, totals=totals),
+        "predictions": analytics_predictions(user=user, now=now, totals=totals) if predictions_available else [],
+        "predictions_available": predictions_available,
     }
 
 

@@ -48,6 +48,9 @@ class AnalyticsOverviewSerializer(serializers.Serializer):
     accuracy_by_category = AccuracySerializer()
     sales_by_city = SalesByCitySerializer()
     predictions = AnalyticsFigureSerializer(many=True)
+    predictions_available = serializers.BooleanField(
+        help_text="Le plan inclut les prévisions (analyses prédictives) ; sinon predictions est vide."
+    )
 
 
 class DashboardActivitySerializer(serializers.Serializer):

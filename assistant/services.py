@@ -20,8 +20,9 @@ from conversations.services import conversation_mode_set
 from core.phone import phone_display
 from core.tasks import enqueue_on_commit, send_email
 from orders.services import order_create_from_draft
+from payments.services import payment_request_for_order, payment_retry_for_order
 from preferences.services import preferences_get_or_create
-from shop.selectors import shop_knowledge
+from shop.selectors import shop_knowledge_for_assistant
 
 from .engine import Knowledge, Reply, Turn, respond
 from .models import AssistantSession
@@ -156,6 +157,32 @@ def _fixed_answer(*, conversation, message, texts: dict) -> list[OutboundReply]:
     return [OutboundReply(text=texts["en" if language == "en" else "fr"])]
 
 
+# « payer » after a payment link failed or expired: the customer asks for the link again.
+PAY_AGAIN_WORDS = frozenset({"payer", "lien", "lien de paiement", "renvoyer le lien", "pay", "payment link", "link"})
+MSG_PAY_AGAIN = {
+    "fr": "Je vous renvoie le lien de paiement de la commande {reference}.",
+    "en": "Here is the payment link for your order {reference} again.",
+}
+
+
+def _payment_link_again(*, conversation, message) -> list[OutboundReply] | None:
+    """The replies when the customer asks for a payment link again and an order of this conversation
+    still awaits its payment (a fresh link follows); None otherwise (the engine answers)."""
+    from orders.models import Order, OrderStatus
+
+    words = " ".join((message.content or "").lower().replace("«", "").replace("»", "").split()).strip(" .!?")
+    if words not in PAY_AGAIN_WORDS:
+        return None
+    order = Order.objects.filter(conversation=conversation, status=OrderStatus.AWAITING_PAYMENT).order_by("-id").first()
+    if order is None:
+        return None
+    language = "en" if words in {"pay", "payment link", "link"} else "fr"
+    with transaction.atomic():
+        if payment_retry_for_order(order=order, language=language) is None:
+            return None
+    return [OutboundReply(text=MSG_PAY_AGAIN[language].format(reference=order.reference))]
+
+
 def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
     """The WhatsApp responder (``settings.WHATSAPP_RESPONDER``): the replies to one customer message.
 
@@ -168,7 +195,10 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
     if message.kind == MessageKind.LOCATION:
         return _fixed_answer(conversation=conversation, message=message, texts=MSG_LOCATION)
-    knowledge = knowledge_for(shop_knowledge(user=conversation.owner))
+    retried = _payment_link_again(conversation=conversation, message=message)
+    if retried is not None:
+        return retried
+    knowledge = knowledge_for(shop_knowledge_for_assistant(user=conversation.owner))
     with transaction.atomic():
         turn = assistant_session_turn(
             key=session_key_for_conversation(conversation),
@@ -182,9 +212,11 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         Message.objects.filter(pk=message.pk, sender=Sender.USER).update(intent=turn.intent, category=category)
         message.intent, message.category = turn.intent, category
         if turn.order is not None:
-            order_create_from_draft(
+            order = order_create_from_draft(
                 user=conversation.owner, conversation=conversation, draft=_draft_with_key(turn, f"message:{message.pk}")
             )
+            # Paid by a wallet one of the shop's providers collects: awaiting payment, link sent after the commit.
+            payment_request_for_order(order=order, language=turn.reply_language)
         if turn.handoff and conversation.mode != ConversationMode.HUMAN:
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)
@@ -195,7 +227,7 @@ def assistant_try(*, user, text: str, session: str) -> dict:
     """The owner's « Tester l'assistant » panel: the same engine on the owner's own shop, nothing sent
     on WhatsApp. A confirmed order is recorded like any other (source assistant, a test customer),
     so the owner sees the whole loop on the Commandes page."""
-    knowledge = knowledge_for(shop_knowledge(user=user))
+    knowledge = knowledge_for(shop_knowledge_for_assistant(user=user))
     key = session_key_for_try(user=user, session=session)
     with transaction.atomic():
         turn = assistant_session_turn(key=key, knowledge=knowledge, text=text, now=timezone.now())

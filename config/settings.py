@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "demo",
     "orders",
     "assistant",
+    "payments",
 ]
 
 MIDDLEWARE = [
@@ -193,6 +194,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Customer messages stored while the broker was unreachable still get their answer.
     "whatsapp-sweep": {"task": "integrations.whatsapp.tasks.whatsapp_sweep", "schedule": 60.0},
+    # Payment links left unpaid past PAYMENT_LINK_MINUTES: ask the provider, then remind once or cancel.
+    "payments-expire": {"task": "payments.tasks.payments_expire", "schedule": 60.0},
 }
 
 # E-mail (Django 6.1 MAILERS). EMAIL_URL takes django-environ's form: smtp://user:pass@host:587,
@@ -358,3 +361,20 @@ PHONE_CODE_SENDER = env.str(
 )
 # Seconds before Redis hands a task that was never acknowledged (its worker died) to another worker.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+
+# Mobile-money payment links (payments app, docs/payments.md). Base URLs: https only, plain http
+# only for loopback fakes (checked at start). Shops enter their own merchant credentials in
+# « Ma boutique »; the PLATFORM_* credentials are Flux IA's own account, for owners' plan upgrades.
+CINETPAY_URL = env.str("CINETPAY_URL", default="https://api-checkout.cinetpay.com")
+WAVE_URL = env.str("WAVE_URL", default="https://api.wave.com")
+PAYMENT_TIMEOUT = env.float("PAYMENT_TIMEOUT", default=15.0)
+# Minutes a payment link stays payable; then the customer is reminded once, then the order cancelled.
+PAYMENT_LINK_MINUTES = env.int("PAYMENT_LINK_MINUTES", default=30)
+# Where the providers post their notifications (this app's public https address).
+PAYMENT_NOTIFY_BASE_URL = env.str("PAYMENT_NOTIFY_BASE_URL", default=FRONTEND_URL)
+PLATFORM_PAYMENT_PROVIDER = env.str("PLATFORM_PAYMENT_PROVIDER", default="")  # "cinetpay" or "wave"; empty: off
+PLATFORM_CINETPAY_API_KEY = env.str("PLATFORM_CINETPAY_API_KEY", default="")
+PLATFORM_CINETPAY_SITE_ID = env.str("PLATFORM_CINETPAY_SITE_ID", default="")
+PLATFORM_CINETPAY_SECRET_KEY = env.str("PLATFORM_CINETPAY_SECRET_KEY", default="")
+PLATFORM_WAVE_API_KEY = env.str("PLATFORM_WAVE_API_KEY", default="")
+PLATFORM_WAVE_WEBHOOK_SECRET = env.str("PLATFORM_WAVE_WEBHOOK_SECRET", default="")

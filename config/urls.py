@@ -36,6 +36,7 @@ api_v1 = [
     path("catalog/", include("catalog.urls")),
     path("", include("shop.urls")),
     path("", include("orders.urls")),
+    path("payments/", include("payments.urls")),
     path("", include("assistant.urls")),
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),

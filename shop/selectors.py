@@ -97,6 +97,41 @@ def shop_knowledge(*, user) -> ShopSnapshot:
     return ShopSnapshot(account_id=user.pk, version=cached["version"], document=freeze(cached["document"]))
 
 
+# The note of a method paid by link (replaces the shop's manual instructions): true both when the
+# customer asks whether the method is accepted and in the confirmation that precedes the link.
+LINK_NOTE = "Le paiement se fait par un lien {name} sécurisé, envoyé dès la confirmation de la commande."
+
+
+def shop_knowledge_for_assistant(*, user) -> ShopSnapshot:
+    """``shop_knowledge`` as the assistant should sell it: only the payment methods that can really
+    be used. A mobile-money (or card) method is kept when one of the shop's payment providers
+    collects it (its note then announces the link instead of a number to send money to), or when
+    the shop's note tells the customer how to pay it by hand (a number); without either it is left
+    out, and the assistant offers what remains (cash…). The owner's document (GET /shop) is untouched.
+    """
+    from payments.models import ONLINE_METHODS
+    from payments.selectors import payment_methods_covered
+
+    snapshot = shop_knowledge(user=user)
+    covered = payment_methods_covered(user=user)
+    methods = []
+    changed = False
+    for method in snapshot.document.get("payment_methods") or ():
+        code = method.get("code")
+        if code in covered:
+            methods.append({**method, "note": LINK_NOTE.format(name=method.get("name") or code)})
+            changed = True
+        elif code in ONLINE_METHODS and not (method.get("note") or "").strip():
+            changed = True  # nothing tells the customer how to pay it: not offered
+        else:
+            methods.append(method)
+    if not changed:
+        return snapshot
+    document = {**snapshot.document, "payment_methods": methods}
+    version = hashlib.sha256(f"{snapshot.version}:{sorted(covered)}:{len(methods)}".encode()).hexdigest()[:16]
+    return ShopSnapshot(account_id=snapshot.account_id, version=version, document=freeze(document))
+
+
 def shop_profile_get(*, user) -> ShopProfile | None:
     return ShopProfile.objects.filter(owner=user).first()
 

@@ -28,6 +28,7 @@ class PlanAdmin(admin.ModelAdmin):
         "price_display",
         "conversation_limit",
         "can_access_analytics",
+        "can_access_predictions",
         "can_use_advanced_features",
         "accounts",
     ]
@@ -39,6 +40,7 @@ class PlanAdmin(admin.ModelAdmin):
         "price_fcfa",
         "conversation_limit",
         "can_access_analytics",
+        "can_access_predictions",
         "can_use_advanced_features",
     ]
 

@@ -6,7 +6,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .selectors import subscription_card
+from core.serializers import InputSerializer, StrictCharField
+
+from .selectors import plan_offers, subscription_card
 
 
 class SubscriptionCurrentApi(APIView):
@@ -17,7 +19,7 @@ class SubscriptionCurrentApi(APIView):
             # A name of its own in the OpenAPI components (not the generic "Output").
             ref_name = "SubscriptionCard"
 
-        plan = serializers.CharField(help_text="Code du plan : gratuit, pro, entreprise.")
+        plan = serializers.CharField(help_text="Code du plan : gratuit, starter, pro, entreprise.")
         plan_name = serializers.CharField(help_text="Nom affiché du plan.")
         price = serializers.IntegerField(
             allow_null=True, help_text="Prix mensuel en F CFA ; null quand le prix est « sur devis »."
@@ -80,3 +82,67 @@ class SubscriptionCurrentApi(APIView):
     def get(self, request):
         card = subscription_card(request.user)
         return Response(self.OutputSerializer(card).data)
+
+
+class PlanOfferSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "PlanOffer"
+
+    code = serializers.CharField()
+    name = serializers.CharField()
+    price = serializers.IntegerField(allow_null=True)
+    price_label = serializers.CharField()
+    conversation_limit = serializers.IntegerField(help_text="-1 pour illimité.")
+    can_access_analytics = serializers.BooleanField()
+    can_access_predictions = serializers.BooleanField()
+    can_use_advanced_features = serializers.BooleanField()
+    current = serializers.BooleanField(help_text="Le plan du compte.")
+    payable = serializers.BooleanField(help_text="Peut être payé en ligne maintenant (« Passer à … »).")
+
+
+class PlanListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="subscriptions_plans",
+        summary="Les plans proposés",
+        responses={200: PlanOfferSerializer(many=True)},
+    )
+    def get(self, request):
+        return Response({"results": PlanOfferSerializer(plan_offers(request.user), many=True).data})
+
+
+class SubscriptionUpgradeApi(APIView):
+    """« Passer à Pro »: a payment link on Flux IA's own provider account. The plan changes only when
+    the provider confirms the payment to the server (payments app), never on this call."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(InputSerializer):
+        class Meta:
+            ref_name = "SubscriptionUpgradeInput"
+
+        plan = StrictCharField(max_length=20, help_text="Code du plan : starter ou pro.")
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "SubscriptionUpgrade"
+
+        reference = serializers.CharField()
+        payment_url = serializers.URLField(help_text="La page de paiement du prestataire.")
+        amount = serializers.IntegerField()
+
+    @extend_schema(
+        operation_id="subscriptions_upgrade",
+        summary="Payer un plan (lien de paiement mobile money)",
+        request=InputSerializer,
+        responses={201: OutputSerializer},
+    )
+    def post(self, request):
+        from payments.services import subscription_payment_start
+
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        payment = subscription_payment_start(user=request.user, plan_code=serializer.validated_data["plan"])
+        data = {"reference": payment.reference, "payment_url": payment.payment_url, "amount": payment.amount_charged}
+        return Response(self.OutputSerializer(data).data, status=201)

@@ -10,8 +10,9 @@ from django.db import models
 
 UNLIMITED = -1
 
-# The default catalogue (SPEC.md sections 6 and 9). The data migration seeds it and a post_migrate
-# handler restores any missing row (see apps.py); staff edits of existing rows are never
+# The default catalogue: the plans as the pricing cards sell them (issue 18: gratuit is the
+# 100-conversation free trial, starter 500, pro 2000, entreprise unlimited). The data migrations
+# seed it and a post_migrate handler restores any missing row (see apps.py); staff edits of existing rows are never
 # overwritten. Pro's price is the public "Pro Business" card price; entreprise is "sur devis".
 DEFAULT_PLANS = [
     {
@@ -22,15 +23,29 @@ DEFAULT_PLANS = [
         "conversation_limit": 100,
         "can_access_analytics": False,
         "can_use_advanced_features": False,
+        "can_access_predictions": False,
+    },
+    {
+        # Starter (the pricing card's « Analyses de base »): the Statistiques page without its
+        # predictions (Pro Business's « Analyses prédictives »), and a quarter of pro's conversations.
+        "code": "starter",
+        "name": "Starter",
+        "rank": 5,
+        "price_fcfa": 78800,
+        "conversation_limit": 500,
+        "can_access_analytics": True,
+        "can_use_advanced_features": False,
+        "can_access_predictions": False,
     },
     {
         "code": "pro",
         "name": "Pro Business",
         "rank": 10,
         "price_fcfa": 89355,
-        "conversation_limit": 1000,
+        "conversation_limit": 2000,
         "can_access_analytics": True,
         "can_use_advanced_features": False,
+        "can_access_predictions": True,
     },
     {
         "code": "entreprise",
@@ -40,6 +55,7 @@ DEFAULT_PLANS = [
         "conversation_limit": UNLIMITED,
         "can_access_analytics": True,
         "can_use_advanced_features": True,
+        "can_access_predictions": True,
     },
 ]
 
@@ -73,6 +89,11 @@ class Plan(models.Model):
     )
     can_access_analytics = models.BooleanField("accès aux statistiques", default=False)
     can_use_advanced_features = models.BooleanField("fonctionnalités avancées", default=False)
+    can_access_predictions = models.BooleanField(
+        "prévisions des statistiques",
+        default=False,
+        help_text="Les analyses prédictives de la page Statistiques (sans elles : les analyses de base).",
+    )
 
     class Meta:
         verbose_name = "plan"
@@ -98,6 +119,7 @@ class PlanChange(models.Model):
         ADMIN = "admin", "Administration"
         COMMAND = "command", "Commande"
         SYSTEM = "system", "Système"
+        PAYMENT = "payment", "Paiement"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -33,7 +33,10 @@ class RequiresPlanFlag(BasePermission):
         user = request.user
         if not (user and user.is_authenticated):
             return False
-        if getattr(plan_for(user), self.flag):
+        plan = plan_for(user)
+        # Kept on the request: a view that also needs the plan's other flags reads it without a query.
+        request.account_plan = plan
+        if getattr(plan, self.flag):
             return True
         self.message = self.denied_message()
         return False

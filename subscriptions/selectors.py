@@ -142,3 +142,33 @@ def subscription_card(user, *, at: datetime | None = None) -> dict:
         "can_access_analytics": plan.can_access_analytics,
         "can_use_advanced_features": plan.can_use_advanced_features,
     }
+
+
+def plan_offers(user) -> list[dict]:
+    """The plans page: every plan with its price and cap, which one the account is on, and whether
+    it can be bought online (a price, and not the current active plan)."""
+    from django.conf import settings
+
+    current = plan_for(user)
+    online = bool(settings.PLATFORM_PAYMENT_PROVIDER)
+    offers = []
+    for plan in plan_list():
+        is_current = plan.code == current.code
+        offers.append(
+            {
+                "code": plan.code,
+                "name": plan.name,
+                "price": plan.price_fcfa,
+                "price_label": price_label(plan.price_fcfa),
+                "conversation_limit": plan.conversation_limit,
+                "can_access_analytics": plan.can_access_analytics,
+                "can_access_predictions": plan.can_access_predictions,
+                "can_use_advanced_features": plan.can_use_advanced_features,
+                "current": is_current,
+                "payable": online
+                and bool(plan.price_fcfa)
+                and not (is_current and user.statut_abonnement == "actif")
+                and plan.rank >= current.rank,
+            }
+        )
+    return offers

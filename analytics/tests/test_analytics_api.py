@@ -77,7 +77,7 @@ def test_a_gratuit_account_gets_a_403_in_the_error_shape():
 
     assert response.status_code == 403
     assert response.json()["error"] == "permission_denied"
-    assert "Pro" in response.json()["message"]
+    assert "Starter" in response.json()["message"]
 
 
 @pytest.mark.parametrize("plan", ["pro", "entreprise"])
@@ -92,6 +92,14 @@ def test_pro_and_entreprise_accounts_get_their_statistics(plan):
         "revenue",
     }
     assert len(response.json()["predictions"]) == 3
+
+
+def test_a_starter_account_gets_the_basic_statistics_without_the_predictions():
+    response = client_for(UserFactory(plan_abonnement="starter")).get(URL)
+
+    assert response.status_code == 200
+    assert len(response.json()["kpis"]) == 4
+    assert (response.json()["predictions"], response.json()["predictions_available"]) == ([], False)
 
 
 def test_the_kpis_are_computed_from_the_accounts_rows(owner, history):

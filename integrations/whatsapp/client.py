@@ -139,6 +139,19 @@ def send_buttons(*, phone_number_id: str, token: str, to: str, text: str, button
     return _send(phone_number_id=phone_number_id, token=token, to=to, body=body)
 
 
+def send_cta_url(*, phone_number_id: str, token: str, to: str, text: str, url: str, button: str) -> SendResult:
+    """An interactive call-to-action URL button (a payment link): body ≤ 1024, button ≤ 20 characters."""
+    body = {
+        "type": "interactive",
+        "interactive": {
+            "type": "cta_url",
+            "body": {"text": text[:1024]},
+            "action": {"name": "cta_url", "parameters": {"display_text": button[:MAX_BUTTON_TITLE], "url": url}},
+        },
+    }
+    return _send(phone_number_id=phone_number_id, token=token, to=to, body=body)
+
+
 def send_list(
     *, phone_number_id: str, token: str, to: str, text: str, button: str, rows: list[str], section: str = "Choix"
 ) -> SendResult:

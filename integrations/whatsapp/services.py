@@ -159,6 +159,45 @@ def send_text_to_contact(*, contact, text: str) -> Message | None:
     return message if message.wamid else None
 
 
+def send_link_to_contact(*, contact, text: str, url: str, button: str) -> Message | None:
+    """Send the customer a link behind a URL button (a payment link), like ``send_text_to_contact``.
+
+    The stored message holds the text and the URL (the dashboard shows both). When Meta refuses the
+    interactive message for good, the same words go as plain text with the URL, so the link still
+    arrives. Returns the stored message once Meta has it, or None when it cannot go.
+    """
+    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
+    if conversation is None or not conversation_window_open(conversation):
+        return None
+    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
+    if not _usable(connection):
+        return None
+    content = f"{text}\n{url}"
+    message = message_record_update(conversation=conversation, content=content)
+    if message.wamid:
+        return message
+    common = {
+        "phone_number_id": connection.phone_number_id,
+        "token": decrypt_token(connection.token_ciphertext),
+        "to": e164_to_whatsapp_id(contact.whatsapp_number),
+    }
+    try:
+        result = client.send_cta_url(text=text, url=url, button=button, **common)
+    except client.GraphError as error:
+        if not error.permanent:
+            raise
+        logger.info("URL button refused (code %s): the link goes as text", error.code)
+        try:
+            result = client.send_text(text=content, **common)
+        except client.GraphError as text_error:
+            if not text_error.permanent:
+                raise
+            _send_failed(message, text_error, connection)
+            return None
+    message_sent(message=message, wamid=result.wamid)
+    return message
+
+
 def conversation_answer(*, conversation_id: int) -> None:
     """Handle the conversation's unhandled customer messages in order (the caller holds its lock)."""
     for message in inbound_pending(conversation_id=conversation_id).select_related(

@@ -89,7 +89,7 @@ def test_a_cap_below_minus_one_is_refused(staff_client):
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["conversation_limit"]
     plan.refresh_from_db()
-    assert plan.conversation_limit == 1000
+    assert plan.conversation_limit == 2000
 
 
 def test_the_change_history_is_visible_filterable_and_read_only(staff_client):

@@ -38,7 +38,7 @@ def test_a_gratuit_account_becomes_pro_with_set_plan(api_client):
 
     after = me(api_client, user)
     assert after["account"]["subscription_plan"] == "pro"
-    assert after["account"]["conversation_limit"] == 1000
+    assert after["account"]["conversation_limit"] == 2000
     assert after["permissions"] == {"can_access_analytics": True, "can_use_advanced_features": False}
     assert after["user"]["plan_abonnement"] == "pro"
 

@@ -31,8 +31,8 @@ urlpatterns = [
 ]
 
 
-@pytest.mark.parametrize("code", ["pro", "entreprise"])
-def test_requires_plan_pro_lets_pro_and_entreprise_through(user_on, authed_client, code):
+@pytest.mark.parametrize("code", ["starter", "pro", "entreprise"])
+def test_requires_plan_pro_lets_starter_pro_and_entreprise_through(user_on, authed_client, code):
     response = authed_client(user_on(code)).get("/api/v1/probe/analytics")
 
     assert response.status_code == 200
@@ -44,7 +44,7 @@ def test_requires_plan_pro_refuses_gratuit_with_a_french_403(user_on, authed_cli
 
     assert response.status_code == 403
     assert response.json() == {
-        "message": "Cette fonctionnalité nécessite le plan Pro Business ou supérieur.",
+        "message": "Cette fonctionnalité nécessite le plan Starter ou supérieur.",
         "error": "permission_denied",
         "statusCode": 403,
     }

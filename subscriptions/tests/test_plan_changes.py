@@ -82,7 +82,7 @@ def test_an_unknown_plan_code_is_refused_in_french_and_nothing_changes():
     assert refused.value.code == "unknown_plan"
     assert (
         refused.value.message
-        == "Plan d'abonnement inconnu : « platine ». Plans disponibles : gratuit, pro, entreprise."
+        == "Plan d'abonnement inconnu : « platine ». Plans disponibles : gratuit, starter, pro, entreprise."
     )
     user.refresh_from_db()
     assert user.plan_abonnement == "gratuit"
@@ -127,7 +127,7 @@ def test_a_plan_change_updates_what_the_selectors_report():
     user_plan_set(user=user, plan_code="pro")
 
     fresh = User.objects.get(pk=user.pk)
-    assert account_status(fresh)["conversation_limit"] == 1000
+    assert account_status(fresh)["conversation_limit"] == 2000
     assert account_permissions(fresh)["can_access_analytics"] is True
 
 

@@ -8,7 +8,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     ("code", "limit", "analytics", "advanced"),
-    [("gratuit", 100, False, False), ("pro", 1000, True, False), ("entreprise", -1, True, True)],
+    [
+        ("gratuit", 100, False, False),
+        ("starter", 500, True, False),
+        ("pro", 2000, True, False),
+        ("entreprise", -1, True, True),
+    ],
 )
 def test_each_seeded_plan_has_the_spec_cap_and_flags(user_on, code, limit, analytics, advanced):
     user = user_on(code)
@@ -17,10 +22,15 @@ def test_each_seeded_plan_has_the_spec_cap_and_flags(user_on, code, limit, analy
     assert account_permissions(user) == {"can_access_analytics": analytics, "can_use_advanced_features": advanced}
 
 
-def test_the_catalogue_holds_the_three_plans_with_their_prices():
+def test_the_catalogue_holds_the_plans_as_sold_with_their_prices():
     rows = {plan.code: (plan.name, plan.price_fcfa) for plan in Plan.objects.all()}
 
-    assert rows == {"gratuit": ("Gratuit", 0), "pro": ("Pro Business", 89355), "entreprise": ("Entreprise", None)}
+    assert rows == {
+        "gratuit": ("Gratuit", 0),
+        "starter": ("Starter", 78800),
+        "pro": ("Pro Business", 89355),
+        "entreprise": ("Entreprise", None),
+    }
 
 
 def test_an_unknown_plan_code_falls_back_to_the_gratuit_plan(user_on):
@@ -34,7 +44,12 @@ def test_an_unknown_plan_code_falls_back_to_the_gratuit_plan(user_on):
 def test_plan_choices_list_the_catalogue_in_rank_order():
     from subscriptions.selectors import plan_choices
 
-    assert plan_choices() == [("gratuit", "Gratuit"), ("pro", "Pro Business"), ("entreprise", "Entreprise")]
+    assert plan_choices() == [
+        ("gratuit", "Gratuit"),
+        ("starter", "Starter"),
+        ("pro", "Pro Business"),
+        ("entreprise", "Entreprise"),
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -46,7 +61,7 @@ def test_an_emptied_catalogue_gets_its_default_plans_back_after_flush_without_lo
 
     call_command("migrate", verbosity=0)
 
-    assert Plan.objects.get(code="pro").conversation_limit == 1000
+    assert Plan.objects.get(code="pro").conversation_limit == 2000
     assert Plan.objects.get(code="gratuit").conversation_limit == 150
 
     call_command("flush", interactive=False, verbosity=0)
@@ -54,5 +69,6 @@ def test_an_emptied_catalogue_gets_its_default_plans_back_after_flush_without_lo
     assert sorted(Plan.objects.values_list("code", "conversation_limit")) == [
         ("entreprise", -1),
         ("gratuit", 100),
-        ("pro", 1000),
+        ("pro", 2000),
+        ("starter", 500),
     ]

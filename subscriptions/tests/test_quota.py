@@ -32,7 +32,7 @@ def test_each_new_conversation_is_counted_in_the_month(user_on):
     assert conversation_usage(user) == 2
 
 
-@pytest.mark.parametrize(("code", "cap"), [("gratuit", 100), ("pro", 1000)])
+@pytest.mark.parametrize(("code", "cap"), [("gratuit", 100), ("starter", 500), ("pro", 2000)])
 def test_the_last_conversation_under_the_cap_is_allowed(user_on, code, cap):
     user = user_on(code)
     set_usage(user, cap - 1)
@@ -41,7 +41,7 @@ def test_the_last_conversation_under_the_cap_is_allowed(user_on, code, cap):
     assert conversation_usage(user) == cap
 
 
-@pytest.mark.parametrize(("code", "cap", "name"), [("gratuit", 100, "Gratuit"), ("pro", 1000, "Pro Business")])
+@pytest.mark.parametrize(("code", "cap", "name"), [("gratuit", 100, "Gratuit"), ("pro", 2000, "Pro Business")])
 def test_a_conversation_at_the_cap_is_refused_with_plan_limit_reached(user_on, code, cap, name):
     user = user_on(code)
     set_usage(user, cap)

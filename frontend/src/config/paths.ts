@@ -22,6 +22,7 @@ export const paths = {
     catalog: "/dashboard/catalogue",
     shop: "/dashboard/boutique",
     profile: "/dashboard/profile",
+    plans: "/dashboard/abonnement",
   },
 } as const;
 

@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("email", help="Adresse email du compte.")
-        parser.add_argument("code", help="Code du plan : gratuit, pro, entreprise…")
+        parser.add_argument("code", help="Code du plan : gratuit, starter, pro, entreprise…")
         parser.add_argument(
             "--status",
             dest="status",

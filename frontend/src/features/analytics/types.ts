@@ -36,4 +36,6 @@ export interface AnalyticsOverview {
   accuracy_by_category: { categories: CategoryAccuracy[]; explanation: string };
   sales_by_city: { cities: CitySales[]; total_revenue: number; explanation: string };
   predictions: AnalyticsFigure[];
+  /** False on plans without « Analyses prédictives » (starter): predictions is then empty. */
+  predictions_available: boolean;
 }

@@ -10,6 +10,7 @@ import { loadAssistantTryPage } from "@/features/assistant";
 import { loadCatalogPage } from "@/features/catalog";
 import { loadConversationsPage } from "@/features/conversations";
 import { loadOrdersPage } from "@/features/orders";
+import { loadPlansPage } from "@/features/plans";
 import { loadShopPage } from "@/features/shop";
 
 export const dashboardRoutes: RouteObject[] = [
@@ -39,6 +40,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: paths.dashboard.catalog, lazy: async () => ({ Component: (await loadCatalogPage()).default }) },
       { path: paths.dashboard.shop, lazy: async () => ({ Component: (await loadShopPage()).default }) },
       { path: paths.dashboard.profile, lazy: async () => ({ Component: (await import("@/features/profile")).ProfilePage }) },
+      { path: paths.dashboard.plans, lazy: async () => ({ Component: (await loadPlansPage()).default }) },
     ],
   },
 ];

@@ -4,6 +4,7 @@
  */
 import { BarChart3, Info, TrendingDown, TrendingUp } from "lucide-react";
 import { useMemo } from "react";
+import { Link } from "react-router-dom";
 
 import { cn } from "@/lib/cn";
 
@@ -11,6 +12,7 @@ import { useAnalytics } from "../api/get-analytics";
 import { BarChart } from "../components/BarChart";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/states";
+import { paths } from "@/config/paths";
 import { formatChange, formatFigure, formatNumber } from "@/lib/format";
 import { formatFcfa } from "@/lib/money";
 import type { AnalyticsFigure, AnalyticsKpi } from "../types";
@@ -174,11 +176,22 @@ export default function AnalyticsPage() {
         <h2 id="predictions-title" className="mb-3 text-lg font-semibold text-slate-900">
           Prévisions de l'IA
         </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {data.predictions.map((prediction) => (
-            <FigureCard key={prediction.key} figure={prediction} testId="prediction" />
-          ))}
-        </ul>
+        {data.predictions_available ? (
+          <ul className="grid gap-4 md:grid-cols-3">
+            {data.predictions.map((prediction) => (
+              <FigureCard key={prediction.key} figure={prediction} testId="prediction" />
+            ))}
+          </ul>
+        ) : (
+          <Card data-testid="predictions-locked">
+            <p className="text-sm text-slate-700">
+              Les prévisions (analyses prédictives) sont incluses dans le plan Pro Business.{" "}
+              <Link to={paths.dashboard.plans} className="font-semibold text-brand-700 underline">
+                Voir les plans
+              </Link>
+            </p>
+          </Card>
+        )}
       </section>
     </>
   );

@@ -385,6 +385,9 @@ function SubscriptionSection() {
                 )}
                 <p className="mt-1 text-xs text-slate-500">Le compteur repart de zéro le {formatLongDate(card.usage_resets_on)}.</p>
               </div>
+              <Link to={paths.dashboard.plans} className="inline-block font-semibold text-brand-700 underline">
+                Voir les plans et changer de formule
+              </Link>
             </div>
           );
         })()

@@ -10,6 +10,7 @@ import { useShopProfile } from "../api/get-shop-profile";
 import { useZones } from "../api/get-zones";
 import { FaqCard } from "../components/FaqCard";
 import { ImportExportButtons } from "../components/ImportExport";
+import { PaymentProvidersCard } from "../components/PaymentProvidersCard";
 import { AddressCard, HandoffCard, HoursCard, PaymentsCard } from "../components/ProfileCards";
 import { ZonesCard } from "../components/ZonesCard";
 
@@ -44,6 +45,7 @@ export default function ShopPage() {
             <PaymentsCard methods={profile.data.payment_methods} refused={profile.data.payment_not_accepted} />
             <HandoffCard profile={profile.data} />
           </div>
+          <PaymentProvidersCard />
           <FaqCard faq={faq.data} />
         </div>
       )}

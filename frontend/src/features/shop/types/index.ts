@@ -82,3 +82,17 @@ export interface Checklist {
   complete: boolean;
   items: ChecklistItem[];
 }
+
+/** GET /payments/providers: which payment providers the shop configured (never a credential). */
+export type PaymentProviderCode = "cinetpay" | "wave";
+export interface PaymentProviders {
+  cinetpay: { configured: boolean };
+  wave: { configured: boolean };
+  covered_methods: PaymentCode[];
+}
+export interface PaymentProviderInput {
+  api_key: string;
+  site_id?: string;
+  secret_key?: string;
+  webhook_secret?: string;
+}
