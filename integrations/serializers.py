@@ -7,6 +7,8 @@ import re
 
 from rest_framework import serializers
 
+from core.serializers import InputSerializer, StrictCharField
+
 from .models import ConnectionStatus
 
 MSG_CREDENTIAL_REQUIRED = "Le jeton d'accès Facebook ou le code d'inscription est requis."
@@ -150,3 +152,66 @@ class WhatsAppTemplateOutputSerializer(serializers.Serializer):
 
 class WhatsAppTemplateListOutputSerializer(serializers.Serializer):
     results = WhatsAppTemplateOutputSerializer(many=True)
+
+
+MSG_MANUAL_PHONE_NUMBER_ID_REQUIRED = "L'identifiant du numéro de téléphone est requis."
+MSG_MANUAL_WABA_ID_REQUIRED = "L'identifiant du compte WhatsApp Business est requis."
+MSG_MANUAL_TOKEN_REQUIRED = "Le jeton d'accès permanent est requis."
+
+
+def _required_text(*, required: str, too_long: str, max_length: int, help_text: str) -> StrictCharField:
+    return StrictCharField(
+        max_length=max_length,
+        help_text=help_text,
+        error_messages={"required": required, "null": required, "blank": required, "max_length": too_long},
+    )
+
+
+class WhatsAppManualConnectInputSerializer(InputSerializer):
+    """The three values an owner copies from their Meta console (WhatsApp → API set-up)."""
+
+    phone_number_id = _required_text(
+        required=MSG_MANUAL_PHONE_NUMBER_ID_REQUIRED,
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="« Identifiant du numéro de téléphone » (Phone number ID) affiché par Meta.",
+    )
+    waba_id = _required_text(
+        required=MSG_MANUAL_WABA_ID_REQUIRED,
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="« Identifiant du compte WhatsApp Business » (WhatsApp Business Account ID).",
+    )
+    access_token = _required_text(
+        required=MSG_MANUAL_TOKEN_REQUIRED,
+        too_long=MSG_TOKEN_TOO_LONG,
+        max_length=MAX_CREDENTIAL_LENGTH,
+        help_text="Jeton d'accès permanent d'un utilisateur système Meta. Stocké chiffré, jamais renvoyé.",
+    )
+
+    def validate_phone_number_id(self, value: str) -> str:
+        if not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_PHONE_NUMBER_ID_INVALID)
+        return value
+
+    def validate_waba_id(self, value: str) -> str:
+        if not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_WABA_ID_INVALID)
+        return value
+
+    def validate_access_token(self, value: str) -> str:
+        if not CREDENTIAL_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_TOKEN_INVALID)
+        return value
+
+
+class WhatsAppWebhookSettingsOutputSerializer(serializers.Serializer):
+    """What an owner copies into their Meta app's webhook settings for the manual set-up."""
+
+    webhook_url = serializers.CharField(help_text="URL de rappel à coller dans Meta (WhatsApp → Configuration).")
+    verify_token = serializers.CharField(
+        allow_blank=True, help_text="Jeton de vérification à coller dans Meta (vide : non configuré sur ce serveur)."
+    )
+    receiving = serializers.BooleanField(
+        help_text="Le serveur peut recevoir les messages (FACEBOOK_APP_SECRET et WHATSAPP_VERIFY_TOKEN définis)."
+    )

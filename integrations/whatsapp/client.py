@@ -264,3 +264,9 @@ def number_get(*, phone_number_id: str, token: str) -> dict:
         "display_phone_number": str(answer.get("display_phone_number", ""))[:32],
         "verified_name": str(answer.get("verified_name", ""))[:200],
     }
+
+
+def waba_phone_number_ids(*, waba_id: str, token: str) -> set[str]:
+    """The ids of the phone numbers of a WhatsApp Business account (the token must open it)."""
+    answer = request("GET", f"{waba_id}/phone_numbers", token=token, params={"fields": "id", "limit": 100})
+    return {str(item.get("id")) for item in answer.get("data", []) if isinstance(item, dict)}
