@@ -15,6 +15,20 @@ export const whatsappMessages = {
   alreadyConnected: "Votre compte WhatsApp est déjà connecté.",
   checkingStatus: "Vérification de la connexion WhatsApp...",
   disconnectError: "La déconnexion a échoué. Veuillez réessayer.",
+  reconnectTitle: "Reconnectez WhatsApp",
+  reconnectText:
+    "WhatsApp a refusé l'accès de Flux IA à votre numéro (jeton expiré ou révoqué) : aucun message ne part tant que vous ne l'avez pas reconnecté.",
+  // The manual set-up (an owner's own Meta app).
+  manualChecking: "Vérification auprès de Meta...",
+  phoneNumberIdRequired: "L'identifiant du numéro de téléphone est requis.",
+  wabaIdRequired: "L'identifiant du compte WhatsApp Business est requis.",
+  tokenRequired: "Le jeton d'accès permanent est requis.",
+  idDigitsOnly: "Uniquement des chiffres, tels que Meta les affiche.",
+  tokenInvalidCharacters: "Le jeton d'accès contient des caractères invalides.",
+  copied: "Copié !",
+  copyFailed: "Copie impossible : sélectionnez le texte et copiez-le.",
+  notReceiving:
+    "La réception des messages WhatsApp n'est pas encore activée sur ce serveur : votre numéro peut être enregistré, mais les messages de vos clients n'arriveront que lorsque l'administrateur de Flux IA l'aura activée.",
 } as const;
 
 export type WhatsAppMessage = (typeof whatsappMessages)[keyof typeof whatsappMessages];

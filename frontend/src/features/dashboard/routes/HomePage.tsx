@@ -8,7 +8,7 @@ import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth";
 import { ShopChecklist } from "@/features/shop";
-import { WhatsAppConnectPanel } from "@/features/whatsapp";
+import { WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
@@ -52,6 +52,8 @@ export default function HomePage() {
     <>
       <PageHeader title={`Bienvenue ${user?.prenom ?? ""} !`} description="Voici ce que votre assistant Flux IA a fait pour vous." />
 
+      <WhatsAppReconnectBanner onOpen={() => setWhatsappOpen(true)} />
+
       <ShopChecklist />
 
       {whatsappOpen && (
@@ -91,7 +93,7 @@ export default function HomePage() {
             Actions rapides
           </h2>
           <div className="mt-4 flex flex-col gap-3">
-            {connectButton}
+            <WhatsAppQuickAction onOpen={() => setWhatsappOpen(true)} expanded={whatsappOpen} />
             <Link to={`${paths.dashboard.profile}#${AI_SETTINGS_ANCHOR}`} className={buttonClasses("secondary")}>
               <Bot aria-hidden="true" className="h-4 w-4" />
               Configurer l'IA
