@@ -68,6 +68,9 @@ class FakeGraph:
         }
         # None: any bearer token is accepted; a set: only these are (the others get error 190).
         self.tokens: set[str] | None = None
+        # Paths (after the version) answered with Meta's permission error 200, as for a token that
+        # lacks whatsapp_business_management on the account.
+        self.forbidden: set[str] = set()
         self.templates = [
             {
                 "name": "relance_commande",
@@ -112,6 +115,9 @@ class FakeGraph:
                 bearer = call.headers.get("Authorization", "").removeprefix("Bearer ")
                 if fake.tokens is not None and path != "oauth/access_token" and bearer not in fake.tokens:
                     self._answer(401, {"error": TOKEN_ERROR})
+                    return True
+                if path in fake.forbidden:
+                    self._answer(403, {"error": {"message": "(#200) Permissions error", "code": 200}})
                     return True
                 first = path.split("/", 1)[0]
                 if path.endswith(("/phone_numbers", "/subscribed_apps")) and first not in fake.accounts:

@@ -15,6 +15,7 @@ from integrations.serializers import (
 )
 from integrations.services import (
     MSG_MANUAL_NUMBER_NOT_IN_WABA,
+    MSG_MANUAL_PERMISSION_MISSING,
     MSG_MANUAL_PHONE_NUMBER_UNKNOWN,
     MSG_MANUAL_TOKEN_INVALID,
     MSG_MANUAL_WABA_UNKNOWN,
@@ -157,6 +158,21 @@ def test_a_number_of_another_business_account_is_refused(owner_api, owner, meta)
         field="waba_id",
     )
     assert not any(c.path.endswith("/subscribed_apps") for c in meta.calls)
+
+
+def test_a_token_without_the_whatsapp_permissions_is_told_which_ones_it_needs(owner_api, owner, meta):
+    meta.forbidden.add(f"{WABA_ID}/subscribed_apps")
+
+    response = owner_api.post(MANUAL, body(), format="json")
+
+    assert_refused(
+        response,
+        status_code=400,
+        code="whatsapp_permission_missing",
+        message=MSG_MANUAL_PERMISSION_MISSING,
+        field="access_token",
+    )
+    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
 
 
 def test_meta_unreachable_is_a_french_502_not_a_500(owner_api, owner, graph, settings, closed_port):
