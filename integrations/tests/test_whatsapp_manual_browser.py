@@ -90,6 +90,9 @@ def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url
     expect(summary).to_contain_text(VERIFIED_NAME)
     summary.scroll_into_view_if_needed()
     expect(summary.get_by_role("button", name="Gérer WhatsApp")).to_be_in_viewport()
+    # Nothing on the page still asks to connect the number.
+    expect(page.get_by_role("button", name="Connecter WhatsApp")).to_have_count(0)
+    expect(page.get_by_text("Votre numéro WhatsApp est connecté", exact=False)).to_be_visible()
     assert_no_horizontal_overflow(page)
     assert [e for e in console.errors if "400" not in e] == []
 

@@ -8,7 +8,7 @@ import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth";
 import { ShopChecklist } from "@/features/shop";
-import { WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
+import { useWhatsAppStatus, WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
@@ -27,6 +27,7 @@ const activityIcons: Record<DashboardActivityType, LucideIcon> = {
 export default function HomePage() {
   const { user } = useAuth();
   const home = useDashboardHome();
+  const whatsappConnected = useWhatsAppStatus().data?.connected === true;
   const [searchParams, setSearchParams] = useSearchParams();
   const [whatsappOpen, setWhatsappOpen] = useState(() => searchParams.get(CONNECT_WHATSAPP_PARAM) === "connect");
 
@@ -115,9 +116,9 @@ export default function HomePage() {
             ) : home.isError ? (
               <p className="text-sm text-slate-500">L'activité n'a pas pu être chargée.</p>
             ) : home.data.recent_activity.length === 0 ? (
-              <EmptyState icon={Inbox} title="Aucune activité pour le moment" action={connectButton}>
-                Les messages de vos clients, les livraisons et les e-mails résumés apparaîtront ici. Commencez par connecter
-                votre numéro WhatsApp.
+              <EmptyState icon={Inbox} title="Aucune activité pour le moment" action={whatsappConnected ? undefined : connectButton}>
+                Les messages de vos clients et les livraisons apparaîtront ici.
+                {whatsappConnected ? " Votre numéro WhatsApp est connecté : ils arriveront dès qu'un client vous écrira." : " Commencez par connecter votre numéro WhatsApp."}
               </EmptyState>
             ) : (
               <ul className="divide-y divide-slate-100" data-testid="recent-activity">
