@@ -53,6 +53,9 @@ def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url
     page.set_viewport_size(PHONE)
     sign_in_through_api(page, live_url, owner.adresse_email)
 
+    checklist_item = page.get_by_test_id("shop-checklist").get_by_text("Connectez WhatsApp")
+    expect(checklist_item).to_be_visible()
+
     # The dead end: the only way in was Facebook's, which needs an HTTPS page and a Meta app id.
     panel = open_panel(page)
     panel.get_by_text("La connexion Facebook/WhatsApp nécessite une page en HTTPS.").wait_for()
@@ -82,6 +85,7 @@ def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url
     connection = WhatsAppConnection.objects.get(owner=owner)
     assert connection.is_connected and decrypt_token(connection.token_ciphertext) == TOKEN
     assert [c.path for c in meta.calls][-1] == f"/v23.0/{WABA_ID}/subscribed_apps"
+    expect(checklist_item).to_have_count(0)  # the home page's checklist follows at once
 
     # The dashboard itself shows the connected number and its name, after a reload too.
     page.reload()

@@ -1,13 +1,14 @@
 /** Accueil: four figures, quick actions (connect WhatsApp, configure the AI), recent activity. */
 import { Bot, Inbox, Mail, MessageCircle, MessageSquare, Truck, type LucideIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth";
-import { ShopChecklist } from "@/features/shop";
+import { getChecklistQueryOptions, ShopChecklist } from "@/features/shop";
 import { useWhatsAppStatus, WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
@@ -27,7 +28,18 @@ const activityIcons: Record<DashboardActivityType, LucideIcon> = {
 export default function HomePage() {
   const { user } = useAuth();
   const home = useDashboardHome();
-  const whatsappConnected = useWhatsAppStatus().data?.connected === true;
+  const whatsappConnected = useWhatsAppStatus().data?.connected;
+  const queryClient = useQueryClient();
+  const lastConnected = useRef(whatsappConnected);
+
+  // Connecting or disconnecting in the panel changes the checklist's « Connectez WhatsApp » item.
+  useEffect(() => {
+    const before = lastConnected.current;
+    lastConnected.current = whatsappConnected;
+    if (before !== undefined && whatsappConnected !== undefined && before !== whatsappConnected) {
+      void queryClient.invalidateQueries({ queryKey: getChecklistQueryOptions().queryKey });
+    }
+  }, [whatsappConnected, queryClient]);
   const [searchParams, setSearchParams] = useSearchParams();
   const [whatsappOpen, setWhatsappOpen] = useState(() => searchParams.get(CONNECT_WHATSAPP_PARAM) === "connect");
 
