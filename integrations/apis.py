@@ -80,10 +80,14 @@ class WhatsAppManualConnectApi(APIView):
             "jeton d'accès permanent (utilisateur système). Le serveur les vérifie sur l'API Graph avant "
             "d'enregistrer : lecture du numéro (numéro affiché, nom vérifié), liste des numéros du compte "
             "WhatsApp Business (le numéro doit en faire partie), abonnement de l'application au compte. "
+            "Facultatif : `app_secret`, la clé secrète de l'application Meta de l'entreprise, qui signe les "
+            "webhooks de ce numéro (vérifiée par Meta avec `appsecret_proof`, stockée chiffrée) ; sans elle, "
+            "ils doivent être signés avec FACEBOOK_APP_SECRET. "
             "Le jeton est stocké chiffré et jamais renvoyé. Refus de Meta : 400 avec un message français "
             "et le champ à corriger (`whatsapp_token_invalid` pour l'erreur 190, "
             "`whatsapp_phone_number_unknown` / `whatsapp_waba_unknown` pour l'erreur 100, "
-            "`whatsapp_number_not_in_waba`, `whatsapp_permission_missing`, `whatsapp_refused`) ; Meta "
+            "`whatsapp_number_not_in_waba`, `whatsapp_permission_missing`, `whatsapp_app_secret_invalid`, "
+            "`whatsapp_refused`) ; Meta "
             "injoignable : 502 `whatsapp_unavailable` ; Meta limite les appels : 503 `whatsapp_rate_limited`."
         ),
         request=WhatsAppManualConnectInputSerializer,

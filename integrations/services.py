@@ -109,6 +109,14 @@ MSG_MANUAL_WABA_UNKNOWN = (
 MSG_MANUAL_NUMBER_NOT_IN_WABA = (
     "Ce numéro n'appartient pas à ce compte WhatsApp Business : vérifiez les deux identifiants."
 )
+MSG_MANUAL_APP_SECRET_INVALID = (
+    "Cette clé secrète n'est pas celle de l'application Meta du jeton : copiez la « Clé secrète de "
+    "l'application » (Paramètres de l'application → Général) de l'application qui a créé ce jeton."
+)
+MSG_MANUAL_APP_SECRET_REQUIRED = (
+    "La clé secrète de votre application Meta est requise : c'est elle qui signe les messages que Meta "
+    "envoie à Flux IA pour ce numéro (Paramètres de l'application → Général)."
+)
 MSG_MANUAL_REFUSED = "Meta a refusé ces informations. Vérifiez les identifiants et le jeton, puis réessayez."
 MSG_MANUAL_RATE_LIMITED = "Meta limite les appels pour le moment. Réessayez dans quelques minutes."
 
@@ -139,6 +147,19 @@ def manual_setup_error(failure: NumberSetupFailed) -> ApplicationError:
         )
     if error.code in RATE_LIMIT_ERROR_CODES:
         return ApplicationError(MSG_MANUAL_RATE_LIMITED, code="whatsapp_rate_limited", status_code=503)
+    if step == SetupStep.APP_SECRET and error.code is None:
+        # The token belongs to the business's own app (our check, not a Meta code): its secret signs.
+        return ApplicationError(
+            MSG_MANUAL_APP_SECRET_REQUIRED,
+            code="whatsapp_app_secret_required",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_REQUIRED]},
+        )
+    if step == SetupStep.APP_SECRET and error.code == ERROR_INVALID_PARAMETER:
+        return ApplicationError(
+            MSG_MANUAL_APP_SECRET_INVALID,
+            code="whatsapp_app_secret_invalid",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_INVALID]},
+        )
     if step == SetupStep.NUMBER and error.code == ERROR_INVALID_PARAMETER:
         return ApplicationError(
             MSG_MANUAL_PHONE_NUMBER_UNKNOWN,
@@ -159,14 +180,29 @@ def manual_setup_error(failure: NumberSetupFailed) -> ApplicationError:
     return ApplicationError(MSG_MANUAL_REFUSED, code="whatsapp_refused")
 
 
-def whatsapp_connect_manual(*, user, phone_number_id: str, waba_id: str, access_token: str) -> WhatsAppConnection:
+def whatsapp_connect_manual(
+    *, user, phone_number_id: str, waba_id: str, access_token: str, app_secret: str = ""
+) -> WhatsAppConnection:
     """Connect the number an owner set up in their own Meta console (as Chatwoot's manual WhatsApp
     Cloud set-up): the ids and the permanent token are checked on the Graph API (``number_setup``:
     the number, the account, the app's subscription) before anything is saved; the token is stored
     encrypted. A refusal is a French 400 naming the field to fix (502/503 when Meta is unreachable
-    or throttling); the account's existing connection is then left untouched."""
+    or throttling); the account's existing connection is then left untouched.
+
+    ``app_secret`` is the secret of the business's own Meta app, which signs this number's webhook
+    deliveries: Meta confirms it belongs to the token's app, it is stored encrypted, and the webhook
+    checks those deliveries with it. Without it they must be signed with FACEBOOK_APP_SECRET."""
+    if not app_secret and not settings.FACEBOOK_APP_SECRET:
+        # Nothing could check this number's deliveries: the webhook would refuse every one of them.
+        raise ApplicationError(
+            MSG_MANUAL_APP_SECRET_REQUIRED,
+            code="whatsapp_app_secret_required",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_REQUIRED]},
+        )
     try:
-        connection = number_connect(user=user, token=access_token, waba_id=waba_id, phone_number_id=phone_number_id)
+        connection = number_connect(
+            user=user, token=access_token, waba_id=waba_id, phone_number_id=phone_number_id, app_secret=app_secret
+        )
     except NumberSetupFailed as failure:
         logger.warning(
             "Manual WhatsApp set-up refused for account %s at step %s: %s (code %s)",
@@ -189,6 +225,7 @@ def whatsapp_disconnect(*, user, by) -> WhatsAppConnection | None:
             return connection
         connection.status = ConnectionStatus.DISCONNECTED
         connection.token_ciphertext = ""
+        connection.app_secret_ciphertext = ""
         connection.disconnected_at = timezone.now()
         connection.disconnected_by = by
         connection.save()

@@ -10,6 +10,8 @@ Tests queue answers for the next ``/messages`` sends (``fail_next``), or make a 
 released (``hold_sends``) to kill a worker in the middle of one.
 """
 
+import hashlib
+import hmac
 import json
 import threading
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ DISPLAY_NUMBER = "+225 07 48 01 78 23"
 VERIFIED_NAME = "Boutique Akwaba"
 MEDIA_BYTES = b"\x89PNG fake image"
 WABA_ID, PHONE_NUMBER_ID = "102290129340398", "106540352242922"
+PLATFORM_APP_ID = "1234567890"  # the graph fixture's FACEBOOK_APP_ID
 TOKEN_ERROR = {
     "message": "Invalid OAuth access token - Cannot parse access token",
     "type": "OAuthException",
@@ -71,6 +74,10 @@ class FakeGraph:
         # Paths (after the version) answered with Meta's permission error 200, as for a token that
         # lacks whatsapp_business_management on the account.
         self.forbidden: set[str] = set()
+        # The app the tokens were issued for (the platform's by default) and its secret, with which
+        # GET /app checks an ``appsecret_proof`` it is given (Meta requires none by default).
+        self.app_id = PLATFORM_APP_ID
+        self.app_secret: str | None = None
         self.templates = [
             {
                 "name": "relance_commande",
@@ -136,6 +143,14 @@ class FakeGraph:
                     if call.query.get("code") == "expired-code":
                         return self._answer(400, {"error": {"message": "Invalid code", "code": 100}})
                     return self._answer(200, {"access_token": EXCHANGED_TOKEN, "token_type": "bearer"})
+                if path == "app":
+                    bearer = call.headers.get("Authorization", "").removeprefix("Bearer ")
+                    expected = hmac.new((fake.app_secret or "").encode(), bearer.encode(), hashlib.sha256).hexdigest()
+                    proof = call.query.get("appsecret_proof")
+                    if fake.app_secret is not None and proof is not None and proof != expected:
+                        error = {"message": "Invalid appsecret_proof provided in the API argument", "code": 100}
+                        return self._answer(400, {"error": error})
+                    return self._answer(200, {"id": fake.app_id})
                 if path.endswith("/message_templates"):
                     return self._answer(200, {"data": fake.templates})
                 if path.startswith("media-"):

@@ -1,19 +1,23 @@
 """Issue 18 item 4 at 390 px, in the built app against the fake Graph API: a new owner whose page is
-not HTTPS cannot use the Facebook way in (the dead end), connects through « Configuration manuelle »
-instead (ids + permanent token checked on the Graph API), copies the webhook URL and verify token,
-and sees the connected number and its verified name on the dashboard. Then, after Meta refused the
-token (error 190), the dashboard says « Reconnectez WhatsApp » and the owner reconnects."""
+not HTTPS cannot use the Facebook way in (the dead end), connects the number of the business's own
+Meta app through « Configuration manuelle » instead (ids, permanent token and app secret checked on
+the Graph API), copies the webhook URL and verify token, sees the connected number and its verified
+name on the dashboard, and a customer's message signed by that app reaches Conversations IA. Then,
+after Meta refused the token (error 190), the dashboard says « Reconnectez WhatsApp » and the owner
+reconnects."""
 
 import pytest
+import requests
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from integrations.crypto import decrypt_token
 from integrations.models import WhatsAppConnection
-from integrations.services import MSG_MANUAL_TOKEN_INVALID
+from integrations.services import MSG_MANUAL_APP_SECRET_REQUIRED, MSG_MANUAL_TOKEN_INVALID
 from tests.browser.dashboard_helpers import PHONE, assert_no_horizontal_overflow, sign_in_through_api
 
+from . import meta as webhook
 from .factories import WhatsAppConnectionFactory
 from .fake_graph import PHONE_NUMBER_ID, VERIFIED_NAME, WABA_ID
 
@@ -23,6 +27,7 @@ TOKEN = "EAAGsystemUserPermanentToken42"
 PUBLIC_URL = "https://app.flux-ia.ci"
 VERIFY_TOKEN = "flux-verify-2f9c"
 SHOWN_NUMBER = "+225 07 48 01 78 23"
+BUSINESS_APP_SECRET = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
 
 
 @pytest.fixture
@@ -40,14 +45,16 @@ def open_panel(page, button: str = "Connecter WhatsApp"):
     return panel
 
 
-def fill_manual_form(panel, *, token: str) -> None:
+def fill_manual_form(panel, *, token: str, app_secret: str = "") -> None:
     panel.get_by_label("Identifiant du numéro de téléphone").fill(PHONE_NUMBER_ID)
     panel.get_by_label("Identifiant du compte WhatsApp Business").fill(WABA_ID)
     panel.get_by_label("Jeton d'accès permanent").fill(token)
+    panel.get_by_label("Clé secrète de l'application").fill(app_secret)
     panel.get_by_role("button", name="Vérifier et connecter").click()
 
 
 def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url, meta, console):
+    meta.app_id, meta.app_secret = "7000000001", BUSINESS_APP_SECRET  # the business's own Meta app
     owner = UserFactory(prenom="Awa")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_url)
     page.set_viewport_size(PHONE)
@@ -79,11 +86,17 @@ def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url
     assert not WhatsAppConnection.objects.filter(owner=owner).exists()
     assert_no_horizontal_overflow(page)
 
+    # The token is the business app's: Meta signs this number's deliveries with that app's secret.
     fill_manual_form(panel, token=TOKEN)
+    expect(panel.get_by_text(MSG_MANUAL_APP_SECRET_REQUIRED)).to_be_visible()
+    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
+
+    fill_manual_form(panel, token=TOKEN, app_secret=BUSINESS_APP_SECRET)
     panel.get_by_text("Votre compte est maintenant connecté !").wait_for()
     expect(panel.get_by_test_id("whatsapp-display-number")).to_have_text(f"{SHOWN_NUMBER} — {VERIFIED_NAME}")
     connection = WhatsAppConnection.objects.get(owner=owner)
     assert connection.is_connected and decrypt_token(connection.token_ciphertext) == TOKEN
+    assert decrypt_token(connection.app_secret_ciphertext) == BUSINESS_APP_SECRET
     assert [c.path for c in meta.calls][-1] == f"/v23.0/{WABA_ID}/subscribed_apps"
     expect(checklist_item).to_have_count(0)  # the home page's checklist follows at once
 
@@ -98,6 +111,23 @@ def test_a_new_owner_connects_whatsapp_by_hand_at_390_px(page, context, live_url
     expect(page.get_by_role("button", name="Connecter WhatsApp")).to_have_count(0)
     expect(page.get_by_text("Votre numéro WhatsApp est connecté", exact=False)).to_be_visible()
     assert_no_horizontal_overflow(page)
+
+    # A customer writes: Meta posts the message signed by the business's app, and it is received.
+    raw, signature = webhook.signed(
+        webhook.payload(messages=[webhook.message(body={"body": "Bonsoir, vous livrez à Cocody ?"})]),
+        BUSINESS_APP_SECRET,
+    )
+    delivered = requests.post(
+        live_url + webhook.WEBHOOK_URL,
+        data=raw,
+        headers={"Content-Type": "application/json", "X-Hub-Signature-256": signature},
+        timeout=20,
+    )
+    assert delivered.status_code == 200
+    page.goto(live_url + "/dashboard/conversations")
+    page.get_by_test_id("conversation-row").first.click()
+    expect(page.get_by_test_id("messages")).to_contain_text("Bonsoir, vous livrez à Cocody ?")
+    expect(page.get_by_test_id("contact-number")).to_have_text(SHOWN_NUMBER)
     assert [e for e in console.errors if "400" not in e] == []
 
 

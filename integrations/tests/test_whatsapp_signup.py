@@ -100,6 +100,7 @@ def test_staff_connect_a_number_from_the_command_line(owner, graph):
     # The same set-up as the dashboard's manual connection: number, account, subscription.
     assert [(c.method, c.path) for c in graph.calls] == [
         ("GET", f"/v23.0/{NUMBER}"),
+        ("GET", "/v23.0/app"),
         ("GET", f"/v23.0/{WABA}/phone_numbers"),
         ("POST", f"/v23.0/{WABA}/subscribed_apps"),
     ]

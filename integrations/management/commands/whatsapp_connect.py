@@ -22,9 +22,12 @@ class Command(BaseCommand):
         parser.add_argument("--phone-number-id", required=True)
         parser.add_argument("--waba-id", required=True)
         parser.add_argument("--token", required=True)
+        parser.add_argument(
+            "--app-secret", default="", help="Clé secrète de l'application Meta qui signe les webhooks de ce numéro."
+        )
         parser.add_argument("--no-check", action="store_true", help="Ne pas vérifier le numéro sur l'API Graph.")
 
-    def handle(self, *args, email, phone_number_id, waba_id, token, no_check, **options):
+    def handle(self, *args, email, phone_number_id, waba_id, token, app_secret, no_check, **options):
         for label, value in (("--phone-number-id", phone_number_id), ("--waba-id", waba_id)):
             if not value.isdigit():
                 raise CommandError(f"{label} doit contenir uniquement des chiffres.")
@@ -33,7 +36,12 @@ class Command(BaseCommand):
             raise CommandError(f"Aucun compte avec l'adresse {email}.")
         try:
             connection = number_connect(
-                user=user, token=token, waba_id=waba_id, phone_number_id=phone_number_id, check=not no_check
+                user=user,
+                token=token,
+                waba_id=waba_id,
+                phone_number_id=phone_number_id,
+                app_secret=app_secret.strip().lower(),
+                check=not no_check,
             )
         except NumberSetupFailed as failure:
             error = manual_setup_error(failure)

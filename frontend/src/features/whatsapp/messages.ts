@@ -25,10 +25,14 @@ export const whatsappMessages = {
   tokenRequired: "Le jeton d'accès permanent est requis.",
   idDigitsOnly: "Uniquement des chiffres, tels que Meta les affiche.",
   tokenInvalidCharacters: "Le jeton d'accès contient des caractères invalides.",
+  appSecretRequired:
+    "La clé secrète de votre application Meta est requise : c'est elle qui signe les messages que Meta envoie à Flux IA pour ce numéro (Paramètres de l'application → Général).",
+  appSecretFormat:
+    "La clé secrète de l'application compte 32 caractères (chiffres et lettres de a à f), telle que Meta l'affiche.",
   copied: "Copié !",
   copyFailed: "Copie impossible : sélectionnez le texte et copiez-le.",
   notReceiving:
-    "La réception des messages WhatsApp n'est pas encore activée sur ce serveur : votre numéro peut être enregistré, mais les messages de vos clients n'arriveront que lorsque l'administrateur de Flux IA l'aura activée.",
+    "La réception des messages WhatsApp n'est pas encore activée sur ce serveur (jeton de vérification absent) : votre numéro peut être enregistré, mais Meta ne pourra pas y envoyer les messages de vos clients tant que l'administrateur de Flux IA ne l'aura pas activée.",
 } as const;
 
 export type WhatsAppMessage = (typeof whatsappMessages)[keyof typeof whatsappMessages];

@@ -18,16 +18,19 @@ import { whatsappMessages as msg } from "../messages";
 import type { WhatsAppManualConnectPayload } from "../types";
 import { CopyField } from "./CopyField";
 
-type Field = keyof WhatsAppManualConnectPayload;
+type Values = Required<WhatsAppManualConnectPayload>;
+type Field = keyof Values;
 type Errors = Partial<Record<Field, string>>;
 
-const FIELDS: Field[] = ["phone_number_id", "waba_id", "access_token"];
+const FIELDS: Field[] = ["phone_number_id", "waba_id", "access_token", "app_secret"];
 const DIGITS = /^[0-9]+$/;
 // Meta's tokens are printable ASCII without spaces (the server's rule).
 const TOKEN = /^[\x21-\x7e]+$/;
+// Meta app secrets are 32 hexadecimal characters.
+const APP_SECRET = /^[0-9a-fA-F]{32}$/;
 
 /** The same rules as the server's input serializer, so most mistakes are caught before a round trip. */
-export function validateManualSetup(values: WhatsAppManualConnectPayload): Errors {
+export function validateManualSetup(values: Values, { appSecretRequired = false } = {}): Errors {
   const errors: Errors = {};
   if (!values.phone_number_id) errors.phone_number_id = msg.phoneNumberIdRequired;
   else if (!DIGITS.test(values.phone_number_id)) errors.phone_number_id = msg.idDigitsOnly;
@@ -35,6 +38,9 @@ export function validateManualSetup(values: WhatsAppManualConnectPayload): Error
   else if (!DIGITS.test(values.waba_id)) errors.waba_id = msg.idDigitsOnly;
   if (!values.access_token) errors.access_token = msg.tokenRequired;
   else if (!TOKEN.test(values.access_token)) errors.access_token = msg.tokenInvalidCharacters;
+  if (!values.app_secret) {
+    if (appSecretRequired) errors.app_secret = msg.appSecretRequired;
+  } else if (!APP_SECRET.test(values.app_secret)) errors.app_secret = msg.appSecretFormat;
   return errors;
 }
 
@@ -72,7 +78,8 @@ export function WebhookSettings() {
 
 export function WhatsAppManualSetup({ onConnected }: { onConnected: () => void }) {
   const connect = useConnectWhatsAppManual();
-  const [values, setValues] = useState<WhatsAppManualConnectPayload>({ phone_number_id: "", waba_id: "", access_token: "" });
+  const appSecretRequired = useWhatsAppWebhookSettings().data?.app_secret_required === true;
+  const [values, setValues] = useState<Values>({ phone_number_id: "", waba_id: "", access_token: "", app_secret: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -83,16 +90,18 @@ export function WhatsAppManualSetup({ onConnected }: { onConnected: () => void }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const payload = {
+    const payload: Values = {
       phone_number_id: values.phone_number_id.trim(),
       waba_id: values.waba_id.trim(),
       access_token: values.access_token.trim(),
+      app_secret: values.app_secret.trim(),
     };
-    const found = validateManualSetup(payload);
+    const found = validateManualSetup(payload, { appSecretRequired });
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) return;
-    connect.mutate(payload, {
+    const { app_secret: appSecret, ...required } = payload;
+    connect.mutate(appSecret ? payload : required, {
       onSuccess: () => onConnected(),
       onError: (error) => {
         const onFields = fieldErrors(error);
@@ -154,6 +163,17 @@ export function WhatsAppManualSetup({ onConnected }: { onConnected: () => void }
           onChange={change("access_token")}
           error={errors.access_token}
           hint="Stocké chiffré, jamais affiché ni renvoyé."
+        />
+        <PasswordField
+          label="Clé secrète de l'application"
+          name="app_secret"
+          optional={!appSecretRequired}
+          autoComplete="off"
+          spellCheck={false}
+          value={values.app_secret}
+          onChange={change("app_secret")}
+          error={errors.app_secret}
+          hint="Paramètres de l'application → Général. Nécessaire quand le jeton a été créé pour votre propre application Meta : c'est elle qui signe les messages que Meta envoie à Flux IA. Stockée chiffrée."
         />
         {formError && <Alert tone="error">{formError}</Alert>}
         <Button type="submit" loading={connect.isPending} fullWidth>
