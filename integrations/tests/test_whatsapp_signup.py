@@ -160,3 +160,15 @@ def test_the_command_refuses_an_unknown_account(graph):
             "EAAGx",
             "--no-check",
         )
+
+
+def test_the_command_connects_a_business_s_own_app_with_its_secret(owner, graph):
+    graph.app_id, graph.app_secret = "7000000001", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+    arguments = ["--email", owner.adresse_email, "--phone-number-id", NUMBER, "--waba-id", WABA, "--token", "EAAGx"]
+
+    with pytest.raises(CommandError, match="clé secrète de votre application Meta est requise"):
+        call_command("whatsapp_connect", *arguments, stdout=StringIO())
+    call_command("whatsapp_connect", *arguments, "--app-secret", "0F1E2D3C4B5A69788796A5B4C3D2E1F0", stdout=StringIO())
+
+    connection = WhatsAppConnection.objects.get(owner=owner)
+    assert decrypt_token(connection.app_secret_ciphertext) == "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
