@@ -399,7 +399,12 @@ describe("WhatsAppConnectPanel", () => {
   });
 
   describe("the manual set-up", () => {
-    const SETTINGS = { webhook_url: "https://app.flux-ia.ci/api/v1/integrations/whatsapp/webhook", verify_token: "flux-verify", receiving: true };
+    const SETTINGS = {
+      webhook_url: "https://app.flux-ia.ci/api/v1/integrations/whatsapp/webhook",
+      verify_token: "flux-verify",
+      receiving: true,
+      app_secret_required: false,
+    };
     const openManual = () => fireEvent.click(screen.getByRole("button", { name: "Configuration manuelle" }));
     const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -482,6 +487,30 @@ describe("WhatsAppConnectPanel", () => {
       expect(posted[1]).toEqual({ phone_number_id: "106540352242922", waba_id: "102290129340398", access_token: "EAAGright" });
       expect(screen.getByText(msg.success)).toBeInTheDocument();
       expect(screen.getByTestId("whatsapp-display-number")).toHaveTextContent("+225 07 48 01 78 23 — Boutique Akwaba");
+    });
+
+    it("asks for the app secret when the server has no platform secret, in Meta's 32-character form", async () => {
+      const calls = fakeServer({
+        "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
+        "GET /integrations/whatsapp/webhook-settings": { status: 200, data: { ...SETTINGS, app_secret_required: true } },
+      });
+      renderPanel();
+      await wait();
+      openManual();
+      await wait();
+
+      fill("Identifiant du numéro de téléphone", "106540352242922");
+      fill("Identifiant du compte WhatsApp Business", "102290129340398");
+      fill(/^Jeton d'accès permanent/, "EAAGright");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+      expect(screen.getByText(msg.appSecretRequired)).toBeInTheDocument();
+
+      fill(/^Clé secrète de l'application/, "pas-une-cle");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+      expect(screen.getByText(msg.appSecretFormat)).toBeInTheDocument();
+      expect(calls.some((call) => call.url === "/integrations/whatsapp/connect/manual")).toBe(false);
     });
 
     it("offers both ways in again under « Reconnectez WhatsApp » after Meta refused the token", async () => {
