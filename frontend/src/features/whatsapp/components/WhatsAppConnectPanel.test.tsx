@@ -405,7 +405,14 @@ describe("WhatsAppConnectPanel", () => {
       receiving: true,
       app_secret_required: false,
     };
-    const openManual = () => fireEvent.click(screen.getByRole("button", { name: "Configuration manuelle" }));
+    /** Choose the manual set-up and let its lazy chunk load. */
+    const openManual = async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Configuration manuelle" }));
+      await act(async () => {
+        await import("./WhatsAppManualSetup");
+      });
+      await wait();
+    };
     const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
     it("works on an http page without the Facebook SDK and shows what to paste into Meta", async () => {
@@ -417,8 +424,7 @@ describe("WhatsAppConnectPanel", () => {
       renderPanel();
       await wait();
 
-      openManual();
-      await wait();
+      await openManual();
 
       expect(screen.queryByText(msg.httpsRequired)).not.toBeInTheDocument();
       expect(sdkScript()).toBeNull();
@@ -434,8 +440,7 @@ describe("WhatsAppConnectPanel", () => {
       });
       renderPanel();
       await wait();
-      openManual();
-      await wait();
+      await openManual();
 
       fill("Identifiant du numéro de téléphone", "+225 07");
       fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
@@ -467,8 +472,7 @@ describe("WhatsAppConnectPanel", () => {
       });
       renderPanel();
       await wait();
-      openManual();
-      await wait();
+      await openManual();
 
       fill("Identifiant du numéro de téléphone", " 106540352242922 ");
       fill("Identifiant du compte WhatsApp Business", "102290129340398");
@@ -496,8 +500,7 @@ describe("WhatsAppConnectPanel", () => {
       });
       renderPanel();
       await wait();
-      openManual();
-      await wait();
+      await openManual();
 
       fill("Identifiant du numéro de téléphone", "106540352242922");
       fill("Identifiant du compte WhatsApp Business", "102290129340398");

@@ -13,7 +13,7 @@
  * both ways again under « Reconnectez WhatsApp ».
  */
 import { MessageCircle, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
@@ -28,7 +28,6 @@ import { CONNECT_DELAY_MS, FACEBOOK_LOGIN_SCOPES, isSecurePage, readFacebookConf
 import { useFacebookSdk, type FacebookSdkStatus } from "../hooks/use-facebook-sdk";
 import { whatsappMessages as msg } from "../messages";
 import type { FacebookLoginOptions, FacebookLoginResponse, WhatsAppConnectPayload } from "../types";
-import { WebhookSettings, WhatsAppManualSetup } from "./WhatsAppManualSetup";
 
 type Tone = "error" | "success" | "info";
 
@@ -43,6 +42,16 @@ interface SignupIds {
 }
 
 type Mode = "facebook" | "manual";
+
+// The manual set-up is code most owners never open: its own chunk, fetched when it is shown.
+const WhatsAppManualSetup = lazy(() => import("./WhatsAppManualSetup").then((m) => ({ default: m.WhatsAppManualSetup })));
+const WebhookSettings = lazy(() => import("./WhatsAppManualSetup").then((m) => ({ default: m.WebhookSettings })));
+
+const lazyFallback = (
+  <p className="flex items-center gap-2 text-sm text-slate-600">
+    <Spinner size="sm" /> Chargement...
+  </p>
+);
 
 const FACEBOOK_ORIGIN = /^https:\/\/(www|web)\.facebook\.com$/;
 
@@ -286,7 +295,11 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
               Paramètres du webhook Meta
             </Button>
           </div>
-          {webhookShown && <WebhookSettings />}
+          {webhookShown && (
+            <Suspense fallback={lazyFallback}>
+              <WebhookSettings />
+            </Suspense>
+          )}
         </div>
       ) : (
         <>
@@ -317,7 +330,9 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
                 Connecter
               </Button>
             ) : (
-              <WhatsAppManualSetup onConnected={() => finish("success", msg.success)} />
+              <Suspense fallback={lazyFallback}>
+                <WhatsAppManualSetup onConnected={() => finish("success", msg.success)} />
+              </Suspense>
             )}
           </div>
         </>
