@@ -167,7 +167,6 @@ export function WhatsAppManualSetup({ onConnected }: { onConnected: () => void }
         <PasswordField
           label="Clé secrète de l'application"
           name="app_secret"
-          optional={!appSecretRequired}
           autoComplete="off"
           spellCheck={false}
           value={values.app_secret}
