@@ -274,11 +274,11 @@ def number_setup(
     4. with ``register`` (Embedded Signup), register the number for the Cloud API with a fresh PIN.
 
     With ``own_app`` (a token the owner brought: the manual set-up, the command), the token's app is
-    read first: the app subscribed to the account signs the number's deliveries, so unless it is the
+    read after the number: the app subscribed to the account signs the number's deliveries, so unless it is the
     platform's app (``FACEBOOK_APP_ID``) its ``app_secret`` is required, and Meta confirms the
     secret is that app's (``appsecret_proof``).
 
-    Returns ``{display_phone_number, verified_name[, pin]}`` for ``connection_record``; raises
+    Returns ``{display_phone_number, verified_name[, app_secret][, pin]}`` for ``connection_record``; raises
     ``NumberSetupFailed`` naming the step Meta refused. Nothing is stored here.
     """
     step = SetupStep.NUMBER
