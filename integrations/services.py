@@ -54,8 +54,8 @@ def whatsapp_connect(
         try:
             completed = embedded_signup_complete(code=code, waba_id=waba_id, phone_number_id=phone_number_id)
         except (GraphError, NumberSetupFailed) as exc:
-            code = exc.error.code if isinstance(exc, NumberSetupFailed) else exc.code
-            logger.warning("Embedded Signup failed for account %s: %s (code %s)", user.pk, exc, code)
+            meta_code = exc.error.code if isinstance(exc, NumberSetupFailed) else exc.code
+            logger.warning("Embedded Signup failed for account %s: %s (code %s)", user.pk, exc, meta_code)
             raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
         token, credential_type = completed.pop("token"), CredentialType.ACCESS_TOKEN
     if settings.WHATSAPP_TOKEN_WEBHOOK_URL or not server_side:
