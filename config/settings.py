@@ -178,7 +178,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without Redis, tasks run eagerly in-process; Celery still takes a producer from its pool before
+# running one, so the in-memory transport gets a host name or kombu warns "No hostname was supplied"
+# on every task. Nothing connects anywhere: memory:// lives inside this process.
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost//"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

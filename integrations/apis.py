@@ -3,14 +3,16 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
-from .selectors import whatsapp_connection_get
+from .selectors import whatsapp_connection_get, whatsapp_webhook_settings
 from .serializers import (
     WhatsAppConnectInputSerializer,
     WhatsAppConnectOutputSerializer,
+    WhatsAppManualConnectInputSerializer,
     WhatsAppStatusOutputSerializer,
     WhatsAppTemplateListOutputSerializer,
+    WhatsAppWebhookSettingsOutputSerializer,
 )
-from .services import whatsapp_connect, whatsapp_disconnect, whatsapp_templates_list
+from .services import whatsapp_connect, whatsapp_connect_manual, whatsapp_disconnect, whatsapp_templates_list
 
 TAGS = ["integrations"]
 
@@ -65,6 +67,67 @@ class WhatsAppConnectApi(APIView):
         connection = whatsapp_connect(user=request.user, **serializer.validated_data)
         connection_data = WhatsAppStatusOutputSerializer.from_connection(connection).data
         return Response(WhatsAppConnectOutputSerializer({"status": "success", "connection": connection_data}).data)
+
+
+class WhatsAppManualConnectApi(APIView):
+    throttle_classes = [WhatsAppConnectThrottle]
+
+    @extend_schema(
+        operation_id="integrations_whatsapp_connect_manual",
+        summary="Connecter WhatsApp manuellement (identifiants et jeton permanent)",
+        description=(
+            "Pour une entreprise qui a sa propre application Meta : `phone_number_id`, `waba_id` et un "
+            "jeton d'accès permanent (utilisateur système). Le serveur les vérifie sur l'API Graph avant "
+            "d'enregistrer : lecture du numéro (numéro affiché, nom vérifié), liste des numéros du compte "
+            "WhatsApp Business (le numéro doit en faire partie), abonnement de l'application au compte. "
+            "Facultatif : `app_secret`, la clé secrète de l'application Meta de l'entreprise, qui signe les "
+            "webhooks de ce numéro (vérifiée par Meta avec `appsecret_proof`, stockée chiffrée) ; sans elle, "
+            "ils doivent être signés avec FACEBOOK_APP_SECRET. "
+            "Le jeton est stocké chiffré et jamais renvoyé. Refus de Meta : 400 avec un message français "
+            "et le champ à corriger (`whatsapp_token_invalid` pour l'erreur 190, "
+            "`whatsapp_phone_number_unknown` / `whatsapp_waba_unknown` pour l'erreur 100, "
+            "`whatsapp_number_not_in_waba`, `whatsapp_permission_missing`, `whatsapp_app_secret_invalid`, "
+            "`whatsapp_refused`) ; Meta "
+            "injoignable : 502 `whatsapp_unavailable` ; Meta limite les appels : 503 `whatsapp_rate_limited`."
+        ),
+        request=WhatsAppManualConnectInputSerializer,
+        responses={
+            200: WhatsAppConnectOutputSerializer,
+            400: OpenApiResponse(description="Saisie invalide ou refusée par Meta (message français, champ en cause)."),
+            401: OpenApiResponse(description="Authentification requise."),
+            429: OpenApiResponse(description="Plus de 10 tentatives par minute."),
+            502: OpenApiResponse(description="Meta ne répond pas."),
+            503: OpenApiResponse(description="Meta limite les appels."),
+        },
+        examples=[
+            OpenApiExample(
+                "Configuration manuelle",
+                value={"phone_number_id": "106540352242922", "waba_id": "102290129340398", "access_token": "EAAG..."},
+                request_only=True,
+            )
+        ],
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = WhatsAppManualConnectInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        connection = whatsapp_connect_manual(user=request.user, **serializer.validated_data)
+        connection_data = WhatsAppStatusOutputSerializer.from_connection(connection).data
+        return Response(WhatsAppConnectOutputSerializer({"status": "success", "connection": connection_data}).data)
+
+
+class WhatsAppWebhookSettingsApi(APIView):
+    @extend_schema(
+        operation_id="integrations_whatsapp_webhook_settings",
+        summary="URL de rappel et jeton de vérification à saisir dans Meta",
+        description="Pour la configuration manuelle : l'URL du webhook (adresse publique FRONTEND_URL) et le "
+        "jeton de vérification (WHATSAPP_VERIFY_TOKEN) à copier dans les paramètres du webhook de "
+        "l'application Meta, et `receiving` : faux quand ce serveur ne peut pas encore recevoir les messages.",
+        responses=WhatsAppWebhookSettingsOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        return Response(WhatsAppWebhookSettingsOutputSerializer(whatsapp_webhook_settings()).data)
 
 
 class WhatsAppStatusApi(APIView):

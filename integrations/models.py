@@ -33,6 +33,9 @@ class WhatsAppConnection(models.Model):
     phone_number_id = models.CharField("identifiant du numéro", max_length=32, blank=True)
     display_phone_number = models.CharField("numéro affiché", max_length=32, blank=True)
     verified_name = models.CharField("nom vérifié", max_length=200, blank=True)
+    # Fernet ciphertext of the app secret of the business's own Meta app (manual set-up): that app
+    # signs the webhook deliveries of this number. Empty: the platform's FACEBOOK_APP_SECRET does.
+    app_secret_ciphertext = models.TextField("secret de l'application chiffré", blank=True, editable=False)
     # Fernet ciphertext of the two-step verification PIN set when the number was registered.
     pin_ciphertext = models.TextField("PIN chiffré", blank=True, editable=False)
     # Set when Meta refused the token (error 190): the dashboard asks the owner to reconnect.

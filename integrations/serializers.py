@@ -7,6 +7,8 @@ import re
 
 from rest_framework import serializers
 
+from core.serializers import InputSerializer, StrictCharField
+
 from .models import ConnectionStatus
 
 MSG_CREDENTIAL_REQUIRED = "Le jeton d'accès Facebook ou le code d'inscription est requis."
@@ -150,3 +152,89 @@ class WhatsAppTemplateOutputSerializer(serializers.Serializer):
 
 class WhatsAppTemplateListOutputSerializer(serializers.Serializer):
     results = WhatsAppTemplateOutputSerializer(many=True)
+
+
+MSG_MANUAL_PHONE_NUMBER_ID_REQUIRED = "L'identifiant du numéro de téléphone est requis."
+MSG_MANUAL_WABA_ID_REQUIRED = "L'identifiant du compte WhatsApp Business est requis."
+MSG_MANUAL_TOKEN_REQUIRED = "Le jeton d'accès permanent est requis."
+MSG_MANUAL_APP_SECRET_FORMAT = (
+    "La clé secrète de l'application compte 32 caractères (chiffres et lettres de a à f), telle que Meta l'affiche."
+)
+# Meta app secrets are 32 hexadecimal characters.
+APP_SECRET_PATTERN = re.compile(r"^[0-9a-fA-F]{32}$")
+
+
+def _required_text(*, required: str, too_long: str, max_length: int, help_text: str) -> StrictCharField:
+    return StrictCharField(
+        max_length=max_length,
+        help_text=help_text,
+        error_messages={"required": required, "null": required, "blank": required, "max_length": too_long},
+    )
+
+
+class WhatsAppManualConnectInputSerializer(InputSerializer):
+    """The three values an owner copies from their Meta console (WhatsApp → API set-up)."""
+
+    phone_number_id = _required_text(
+        required=MSG_MANUAL_PHONE_NUMBER_ID_REQUIRED,
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="« Identifiant du numéro de téléphone » (Phone number ID) affiché par Meta.",
+    )
+    waba_id = _required_text(
+        required=MSG_MANUAL_WABA_ID_REQUIRED,
+        too_long=MSG_ID_TOO_LONG,
+        max_length=MAX_ID_LENGTH,
+        help_text="« Identifiant du compte WhatsApp Business » (WhatsApp Business Account ID).",
+    )
+    access_token = _required_text(
+        required=MSG_MANUAL_TOKEN_REQUIRED,
+        too_long=MSG_TOKEN_TOO_LONG,
+        max_length=MAX_CREDENTIAL_LENGTH,
+        help_text="Jeton d'accès permanent d'un utilisateur système Meta. Stocké chiffré, jamais renvoyé.",
+    )
+    app_secret = StrictCharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=64,
+        help_text="Clé secrète de l'application Meta de l'entreprise, qui signe les webhooks de ce numéro "
+        "(facultative : sans elle, ils doivent être signés avec FACEBOOK_APP_SECRET). Stockée chiffrée, "
+        "jamais renvoyée.",
+        error_messages={"max_length": MSG_MANUAL_APP_SECRET_FORMAT},
+    )
+
+    def validate_phone_number_id(self, value: str) -> str:
+        if not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_PHONE_NUMBER_ID_INVALID)
+        return value
+
+    def validate_waba_id(self, value: str) -> str:
+        if not ID_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_WABA_ID_INVALID)
+        return value
+
+    def validate_access_token(self, value: str) -> str:
+        if not CREDENTIAL_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_TOKEN_INVALID)
+        return value
+
+    def validate_app_secret(self, value: str) -> str:
+        if value and not APP_SECRET_PATTERN.match(value):
+            raise serializers.ValidationError(MSG_MANUAL_APP_SECRET_FORMAT)
+        return value.lower()
+
+
+class WhatsAppWebhookSettingsOutputSerializer(serializers.Serializer):
+    """What an owner copies into their Meta app's webhook settings for the manual set-up."""
+
+    webhook_url = serializers.CharField(help_text="URL de rappel à coller dans Meta (WhatsApp → Configuration).")
+    verify_token = serializers.CharField(
+        allow_blank=True, help_text="Jeton de vérification à coller dans Meta (vide : non configuré sur ce serveur)."
+    )
+    receiving = serializers.BooleanField(
+        help_text="Meta peut enregistrer le webhook de ce serveur (WHATSAPP_VERIFY_TOKEN défini)."
+    )
+    app_secret_required = serializers.BooleanField(
+        help_text="La configuration manuelle exige la clé secrète de l'application (FACEBOOK_APP_SECRET non défini)."
+    )

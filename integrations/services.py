@@ -12,7 +12,13 @@ from .crypto import decrypt_token
 from .models import ConnectionStatus, CredentialType, WhatsAppConnection
 from .whatsapp import client, relay
 from .whatsapp.client import GraphError
-from .whatsapp.services import connection_record, embedded_signup_complete
+from .whatsapp.services import (
+    NumberSetupFailed,
+    SetupStep,
+    connection_record,
+    embedded_signup_complete,
+    number_connect,
+)
 
 logger = logging.getLogger("flux.integrations.whatsapp")
 
@@ -47,8 +53,9 @@ def whatsapp_connect(
             raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502)
         try:
             completed = embedded_signup_complete(code=code, waba_id=waba_id, phone_number_id=phone_number_id)
-        except GraphError as exc:
-            logger.warning("Embedded Signup failed for account %s: %s (code %s)", user.pk, exc, exc.code)
+        except (GraphError, NumberSetupFailed) as exc:
+            meta_code = exc.error.code if isinstance(exc, NumberSetupFailed) else exc.code
+            logger.warning("Embedded Signup failed for account %s: %s (code %s)", user.pk, exc, meta_code)
             raise ApplicationError(MSG_CONFIGURATION_FAILED, code=ERROR_CONFIGURATION_FAILED, status_code=502) from None
         token, credential_type = completed.pop("token"), CredentialType.ACCESS_TOKEN
     if settings.WHATSAPP_TOKEN_WEBHOOK_URL or not server_side:
@@ -81,6 +88,134 @@ def whatsapp_connect(
     return connection
 
 
+# --- Manual set-up: the owner pastes the ids and a permanent token from their Meta console -------
+
+MSG_MANUAL_TOKEN_INVALID = (
+    "Ce jeton d'accès est invalide ou a expiré. Générez un jeton permanent (utilisateur système) dans "
+    "Meta Business Suite et collez-le en entier."
+)
+MSG_MANUAL_PERMISSION_MISSING = (
+    "Ce jeton n'a pas les autorisations nécessaires : donnez-lui « whatsapp_business_management » et "
+    "« whatsapp_business_messaging » sur ce compte WhatsApp Business."
+)
+MSG_MANUAL_PHONE_NUMBER_UNKNOWN = (
+    "Identifiant du numéro introuvable : copiez l'« Identifiant du numéro de téléphone » affiché dans "
+    "Meta (WhatsApp → Configuration de l'API) et vérifiez que ce jeton y a accès."
+)
+MSG_MANUAL_WABA_UNKNOWN = (
+    "Identifiant du compte WhatsApp Business introuvable : copiez l'« Identifiant du compte WhatsApp "
+    "Business » affiché dans Meta et vérifiez que ce jeton y a accès."
+)
+MSG_MANUAL_NUMBER_NOT_IN_WABA = (
+    "Ce numéro n'appartient pas à ce compte WhatsApp Business : vérifiez les deux identifiants."
+)
+MSG_MANUAL_APP_SECRET_INVALID = (
+    "Cette clé secrète n'est pas celle de l'application Meta du jeton : copiez la « Clé secrète de "
+    "l'application » (Paramètres de l'application → Général) de l'application qui a créé ce jeton."
+)
+MSG_MANUAL_APP_SECRET_REQUIRED = (
+    "La clé secrète de votre application Meta est requise : c'est elle qui signe les messages que Meta "
+    "envoie à Flux IA pour ce numéro (Paramètres de l'application → Général)."
+)
+MSG_MANUAL_REFUSED = "Meta a refusé ces informations. Vérifiez les identifiants et le jeton, puis réessayez."
+MSG_MANUAL_RATE_LIMITED = "Meta limite les appels pour le moment. Réessayez dans quelques minutes."
+
+# Graph API error codes (https://developers.facebook.com/docs/graph-api/guides/error-handling and the
+# WhatsApp Cloud API's error codes): the token is bad, or lacks a permission, or Meta throttles.
+TOKEN_ERROR_CODES = {0, 102, 190}
+PERMISSION_ERROR_CODES = {3, 10, *range(200, 300)}
+RATE_LIMIT_ERROR_CODES = {4, 17, 32, 613, 80007, 130429}
+ERROR_INVALID_PARAMETER = 100
+
+
+def manual_setup_error(failure: NumberSetupFailed) -> ApplicationError:
+    """The French error an owner can act on, for the step Meta refused and Meta's error code."""
+    error, step = failure.error, failure.step
+    if not error.permanent:
+        return ApplicationError(MSG_META_UNAVAILABLE, code="whatsapp_unavailable", status_code=502)
+    if error.code in TOKEN_ERROR_CODES:
+        return ApplicationError(
+            MSG_MANUAL_TOKEN_INVALID,
+            code="whatsapp_token_invalid",
+            errors={"access_token": [MSG_MANUAL_TOKEN_INVALID]},
+        )
+    if error.code in PERMISSION_ERROR_CODES:
+        return ApplicationError(
+            MSG_MANUAL_PERMISSION_MISSING,
+            code="whatsapp_permission_missing",
+            errors={"access_token": [MSG_MANUAL_PERMISSION_MISSING]},
+        )
+    if error.code in RATE_LIMIT_ERROR_CODES:
+        return ApplicationError(MSG_MANUAL_RATE_LIMITED, code="whatsapp_rate_limited", status_code=503)
+    if step == SetupStep.APP_SECRET and error.code is None:
+        # The token belongs to the business's own app (our check, not a Meta code): its secret signs.
+        return ApplicationError(
+            MSG_MANUAL_APP_SECRET_REQUIRED,
+            code="whatsapp_app_secret_required",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_REQUIRED]},
+        )
+    if step == SetupStep.APP_SECRET and error.code == ERROR_INVALID_PARAMETER:
+        return ApplicationError(
+            MSG_MANUAL_APP_SECRET_INVALID,
+            code="whatsapp_app_secret_invalid",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_INVALID]},
+        )
+    if step == SetupStep.NUMBER and error.code == ERROR_INVALID_PARAMETER:
+        return ApplicationError(
+            MSG_MANUAL_PHONE_NUMBER_UNKNOWN,
+            code="whatsapp_phone_number_unknown",
+            errors={"phone_number_id": [MSG_MANUAL_PHONE_NUMBER_UNKNOWN]},
+        )
+    if step == SetupStep.WABA and error.code is None:
+        # The account opened but does not list the number (our own check, not a Meta code).
+        return ApplicationError(
+            MSG_MANUAL_NUMBER_NOT_IN_WABA,
+            code="whatsapp_number_not_in_waba",
+            errors={"waba_id": [MSG_MANUAL_NUMBER_NOT_IN_WABA]},
+        )
+    if step in (SetupStep.WABA, SetupStep.SUBSCRIBE) and error.code == ERROR_INVALID_PARAMETER:
+        return ApplicationError(
+            MSG_MANUAL_WABA_UNKNOWN, code="whatsapp_waba_unknown", errors={"waba_id": [MSG_MANUAL_WABA_UNKNOWN]}
+        )
+    return ApplicationError(MSG_MANUAL_REFUSED, code="whatsapp_refused")
+
+
+def whatsapp_connect_manual(
+    *, user, phone_number_id: str, waba_id: str, access_token: str, app_secret: str = ""
+) -> WhatsAppConnection:
+    """Connect the number an owner set up in their own Meta console (as Chatwoot's manual WhatsApp
+    Cloud set-up): the ids and the permanent token are checked on the Graph API (``number_setup``:
+    the number, the account, the app's subscription) before anything is saved; the token is stored
+    encrypted. A refusal is a French 400 naming the field to fix (502/503 when Meta is unreachable
+    or throttling); the account's existing connection is then left untouched.
+
+    ``app_secret`` is the secret of the business's own Meta app, which signs this number's webhook
+    deliveries: Meta confirms it belongs to the token's app, it is stored encrypted, and the webhook
+    checks those deliveries with it. Without it they must be signed with FACEBOOK_APP_SECRET."""
+    if not app_secret and not settings.FACEBOOK_APP_SECRET:
+        # Nothing could check this number's deliveries: the webhook would refuse every one of them.
+        raise ApplicationError(
+            MSG_MANUAL_APP_SECRET_REQUIRED,
+            code="whatsapp_app_secret_required",
+            errors={"app_secret": [MSG_MANUAL_APP_SECRET_REQUIRED]},
+        )
+    try:
+        connection = number_connect(
+            user=user, token=access_token, waba_id=waba_id, phone_number_id=phone_number_id, app_secret=app_secret
+        )
+    except NumberSetupFailed as failure:
+        logger.warning(
+            "Manual WhatsApp set-up refused for account %s at step %s: %s (code %s)",
+            user.pk,
+            failure.step,
+            failure.error,
+            failure.error.code,
+        )
+        raise manual_setup_error(failure) from None
+    logger.info("WhatsApp connected manually for account %s (WABA %s, number %s)", user.pk, waba_id, phone_number_id)
+    return connection
+
+
 def whatsapp_disconnect(*, user, by) -> WhatsAppConnection | None:
     """Mark the account's connection disconnected (``by`` the owner or a staff member), wiping the
     stored credential. Idempotent: an account that is not connected is left as it is."""
@@ -90,6 +225,7 @@ def whatsapp_disconnect(*, user, by) -> WhatsAppConnection | None:
             return connection
         connection.status = ConnectionStatus.DISCONNECTED
         connection.token_ciphertext = ""
+        connection.app_secret_ciphertext = ""
         connection.disconnected_at = timezone.now()
         connection.disconnected_by = by
         connection.save()

@@ -1,10 +1,17 @@
 """A fake Graph API: a real threaded HTTP server on 127.0.0.1 speaking the endpoints our client uses
-(messages, mark-as-read, media, templates, Embedded Signup) and recording every request.
+(messages, mark-as-read, media, templates, Embedded Signup, the number and account checks of the
+set-up) and recording every request.
+
+It knows WhatsApp Business accounts and their numbers (``accounts``; one by default) and answers
+Meta's error 100 for an id it does not know; with ``tokens`` set, any other bearer token gets
+Meta's error 190.
 
 Tests queue answers for the next ``/messages`` sends (``fail_next``), or make a send hang until
 released (``hold_sends``) to kill a worker in the middle of one.
 """
 
+import hashlib
+import hmac
 import json
 import threading
 from dataclasses import dataclass
@@ -16,6 +23,23 @@ EXCHANGED_TOKEN = "EAAGexchangedBusinessToken"
 DISPLAY_NUMBER = "+225 07 48 01 78 23"
 VERIFIED_NAME = "Boutique Akwaba"
 MEDIA_BYTES = b"\x89PNG fake image"
+WABA_ID, PHONE_NUMBER_ID = "102290129340398", "106540352242922"
+PLATFORM_APP_ID = "1234567890"  # the graph fixture's FACEBOOK_APP_ID
+TOKEN_ERROR = {
+    "message": "Invalid OAuth access token - Cannot parse access token",
+    "type": "OAuthException",
+    "code": 190,
+}
+
+
+def unknown_id_error(object_id: str) -> dict:
+    return {
+        "message": f"Unsupported get request. Object with ID '{object_id}' does not exist, cannot be loaded due "
+        "to missing permissions, or does not support this operation.",
+        "type": "GraphMethodException",
+        "code": 100,
+        "error_subcode": 33,
+    }
 
 
 @dataclass
@@ -41,6 +65,19 @@ class FakeGraph:
         self.hold_from = 0
         self.drop_held = False
         self._attempts = 0
+        # WhatsApp Business account id -> {phone number id: (display number, verified name)}.
+        self.accounts: dict[str, dict[str, tuple[str, str]]] = {
+            WABA_ID: {PHONE_NUMBER_ID: (DISPLAY_NUMBER, VERIFIED_NAME)}
+        }
+        # None: any bearer token is accepted; a set: only these are (the others get error 190).
+        self.tokens: set[str] | None = None
+        # Paths (after the version) answered with Meta's permission error 200, as for a token that
+        # lacks whatsapp_business_management on the account.
+        self.forbidden: set[str] = set()
+        # The app the tokens were issued for (the platform's by default) and its secret, with which
+        # GET /app checks an ``appsecret_proof`` it is given (Meta requires none by default).
+        self.app_id = PLATFORM_APP_ID
+        self.app_secret: str | None = None
         self.templates = [
             {
                 "name": "relance_commande",
@@ -80,21 +117,53 @@ class FakeGraph:
                         fake.calls.append(call)
                 return call
 
+            def _refused(self, call: Call, path: str) -> bool:
+                """Answer Meta's error for a bad token or an unknown account; True when answered."""
+                bearer = call.headers.get("Authorization", "").removeprefix("Bearer ")
+                if fake.tokens is not None and path != "oauth/access_token" and bearer not in fake.tokens:
+                    self._answer(401, {"error": TOKEN_ERROR})
+                    return True
+                if path in fake.forbidden:
+                    self._answer(403, {"error": {"message": "(#200) Permissions error", "code": 200}})
+                    return True
+                first = path.split("/", 1)[0]
+                if path.endswith(("/phone_numbers", "/subscribed_apps")) and first not in fake.accounts:
+                    self._answer(400, {"error": unknown_id_error(first)})
+                    return True
+                return False
+
             def handle_get(self):
                 call = self._record()
                 path = call.path.removeprefix(f"/{VERSION}/")
+                if self._refused(call, path):
+                    return None
                 if call.path.startswith("/media/"):
                     return self._answer(200, MEDIA_BYTES, "image/png")
                 if path == "oauth/access_token":
                     if call.query.get("code") == "expired-code":
                         return self._answer(400, {"error": {"message": "Invalid code", "code": 100}})
                     return self._answer(200, {"access_token": EXCHANGED_TOKEN, "token_type": "bearer"})
+                if path == "app":
+                    bearer = call.headers.get("Authorization", "").removeprefix("Bearer ")
+                    expected = hmac.new((fake.app_secret or "").encode(), bearer.encode(), hashlib.sha256).hexdigest()
+                    proof = call.query.get("appsecret_proof")
+                    if fake.app_secret is not None and proof is not None and proof != expected:
+                        error = {"message": "Invalid appsecret_proof provided in the API argument", "code": 100}
+                        return self._answer(400, {"error": error})
+                    return self._answer(200, {"id": fake.app_id})
                 if path.endswith("/message_templates"):
                     return self._answer(200, {"data": fake.templates})
                 if path.startswith("media-"):
                     host = self.headers.get("Host")
                     return self._answer(200, {"url": f"http://{host}/media/{path}", "mime_type": "image/png"})
-                return self._answer(200, {"display_phone_number": DISPLAY_NUMBER, "verified_name": VERIFIED_NAME})
+                if path.endswith("/phone_numbers"):
+                    numbers = fake.accounts[path.split("/", 1)[0]]
+                    return self._answer(200, {"data": [{"id": number} for number in numbers]})
+                for numbers in fake.accounts.values():
+                    if path in numbers:
+                        display, name = numbers[path]
+                        return self._answer(200, {"id": path, "display_phone_number": display, "verified_name": name})
+                return self._answer(400, {"error": unknown_id_error(path)})
 
             def handle_post(self):
                 call = self._record(keep=False)
@@ -111,6 +180,8 @@ class FakeGraph:
                             return None
                 with fake._lock:
                     fake.calls.append(call)
+                if self._refused(call, path):
+                    return None
                 if path.endswith("/messages"):
                     if (call.body or {}).get("status") == "read":
                         return self._answer(200, {"success": True})

@@ -40,6 +40,7 @@ def test_the_owner_follows_replies_and_takes_over_at_390_px(page, live_url, grap
     page.get_by_test_id("conversation-row").first.click()
     messages = page.get_by_test_id("messages")
     expect(messages).to_contain_text("Bonsoir, le garba c'est combien ?")
+    expect(page.get_by_test_id("contact-number")).to_have_text("+225 07 48 01 78 23")
 
     customer_writes(live_url, "Vous livrez à Angré ?")  # while the page is open
     expect(messages).to_contain_text("Vous livrez à Angré ?", timeout=15000)

@@ -9,13 +9,13 @@ from django.core.management import CommandError, call_command
 from integrations.crypto import decrypt_token
 from integrations.models import WhatsAppConnection
 
-from .fake_graph import DISPLAY_NUMBER, EXCHANGED_TOKEN, VERIFIED_NAME
+from .fake_graph import DISPLAY_NUMBER, EXCHANGED_TOKEN, PHONE_NUMBER_ID, VERIFIED_NAME, WABA_ID
 
 pytestmark = pytest.mark.django_db
 
 CONNECT = "/api/v1/integrations/whatsapp/connect"
 STATUS = "/api/v1/integrations/whatsapp/status"
-WABA, NUMBER = "102290129340398", "106540352242922"
+WABA, NUMBER = WABA_ID, PHONE_NUMBER_ID
 
 
 def test_embedded_signup_is_completed_on_the_server(owner_api, owner, graph, settings, all_logs):
@@ -27,15 +27,17 @@ def test_embedded_signup_is_completed_on_the_server(owner_api, owner, graph, set
 
     assert response.status_code == 200
     paths = [(c.method, c.path) for c in graph.calls]
+    # The code exchange, then the set-up every way in shares (number_setup), registering the number.
     assert paths == [
         ("GET", "/v23.0/oauth/access_token"),
+        ("GET", f"/v23.0/{NUMBER}"),
+        ("GET", f"/v23.0/{WABA}/phone_numbers"),
         ("POST", f"/v23.0/{WABA}/subscribed_apps"),
         ("POST", f"/v23.0/{NUMBER}/register"),
-        ("GET", f"/v23.0/{NUMBER}"),
     ]
     exchange = graph.calls[0]
     assert exchange.query == {"client_id": "1234567890", "client_secret": "test-app-secret", "code": "AQBsignupCode42"}
-    register = graph.calls[2]
+    register = graph.calls[4]
     pin = register.body["pin"]
     assert register.body["messaging_product"] == "whatsapp" and len(pin) == 6 and pin.isdigit()
     assert all(c.headers["Authorization"] == f"Bearer {EXCHANGED_TOKEN}" for c in graph.calls[1:])
@@ -95,7 +97,34 @@ def test_staff_connect_a_number_from_the_command_line(owner, graph):
     assert decrypt_token(connection.token_ciphertext) == "EAAGcommandLineToken"
     assert connection.verified_name == VERIFIED_NAME
     assert "EAAGcommandLineToken" not in out.getvalue() and DISPLAY_NUMBER in out.getvalue()
-    assert graph.calls[0].headers["Authorization"] == "Bearer EAAGcommandLineToken"
+    # The same set-up as the dashboard's manual connection: number, account, subscription.
+    assert [(c.method, c.path) for c in graph.calls] == [
+        ("GET", f"/v23.0/{NUMBER}"),
+        ("GET", "/v23.0/app"),
+        ("GET", f"/v23.0/{WABA}/phone_numbers"),
+        ("POST", f"/v23.0/{WABA}/subscribed_apps"),
+    ]
+    assert all(c.headers["Authorization"] == "Bearer EAAGcommandLineToken" for c in graph.calls)
+
+
+def test_the_command_says_in_french_why_meta_refused_and_records_nothing(owner, graph):
+    graph.tokens = {"EAAGtheRightToken"}
+
+    with pytest.raises(CommandError, match="jeton d'accès est invalide"):
+        call_command(
+            "whatsapp_connect",
+            "--email",
+            owner.adresse_email,
+            "--phone-number-id",
+            NUMBER,
+            "--waba-id",
+            WABA,
+            "--token",
+            "EAAGaWrongToken",
+            stdout=StringIO(),
+        )
+
+    assert not WhatsAppConnection.objects.filter(owner=owner).exists()
 
 
 def test_the_command_without_check_does_not_call_meta(owner, graph):
@@ -131,3 +160,15 @@ def test_the_command_refuses_an_unknown_account(graph):
             "EAAGx",
             "--no-check",
         )
+
+
+def test_the_command_connects_a_business_s_own_app_with_its_secret(owner, graph):
+    graph.app_id, graph.app_secret = "7000000001", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+    arguments = ["--email", owner.adresse_email, "--phone-number-id", NUMBER, "--waba-id", WABA, "--token", "EAAGx"]
+
+    with pytest.raises(CommandError, match="clé secrète de votre application Meta est requise"):
+        call_command("whatsapp_connect", *arguments, stdout=StringIO())
+    call_command("whatsapp_connect", *arguments, "--app-secret", "0F1E2D3C4B5A69788796A5B4C3D2E1F0", stdout=StringIO())
+
+    connection = WhatsAppConnection.objects.get(owner=owner)
+    assert decrypt_token(connection.app_secret_ciphertext) == "0f1e2d3c4b5a69788796a5b4c3d2e1f0"

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from core.exceptions import ApplicationError
 
+from .app_secrets import connection_signature_valid
 from .services import webhook_ingest
 from .tasks import whatsapp_conversation_answer
 from .webhook import MAX_BODY_BYTES, changes_read, signature_valid
@@ -99,8 +100,11 @@ class WhatsAppWebhookApi(APIView):
             raise ApplicationError(MSG_TOO_LARGE, code="payload_too_large", status_code=413) from None
         if len(body) > MAX_BODY_BYTES:
             raise ApplicationError(MSG_TOO_LARGE, code="payload_too_large", status_code=413)
-        if not signature_valid(
-            body=body, header=request.META.get("HTTP_X_HUB_SIGNATURE_256", ""), secret=settings.FACEBOOK_APP_SECRET
+        header = request.META.get("HTTP_X_HUB_SIGNATURE_256", "")
+        if not (
+            signature_valid(body=body, header=header, secret=settings.FACEBOOK_APP_SECRET)
+            # A number connected with its business's own Meta app: that app's secret signs it.
+            or connection_signature_valid(body=body, header=header)
         ):
             logger.warning("WhatsApp webhook POST with a missing or wrong signature refused")
             raise ApplicationError(MSG_SIGNATURE_INVALID, code="whatsapp_signature_invalid", status_code=403)

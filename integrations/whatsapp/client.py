@@ -277,3 +277,23 @@ def number_get(*, phone_number_id: str, token: str) -> dict:
         "display_phone_number": str(answer.get("display_phone_number", ""))[:32],
         "verified_name": str(answer.get("verified_name", ""))[:200],
     }
+
+
+def waba_phone_number_ids(*, waba_id: str, token: str) -> set[str]:
+    """The ids of the phone numbers of a WhatsApp Business account (the token must open it)."""
+    answer = request("GET", f"{waba_id}/phone_numbers", token=token, params={"fields": "id", "limit": 100})
+    return {str(item.get("id")) for item in answer.get("data", []) if isinstance(item, dict)}
+
+
+def app_id_get(*, token: str, app_secret: str = "") -> str:
+    """The id of the Meta app ``token`` was issued for. With ``app_secret`` the call carries
+    ``appsecret_proof`` (the token's HMAC-SHA256 with the secret), and Meta answers error 100 when
+    the secret is not that app's."""
+    import hashlib
+    import hmac
+
+    params = {"fields": "id"}
+    if app_secret:
+        params["appsecret_proof"] = hmac.new(app_secret.encode(), token.encode(), hashlib.sha256).hexdigest()
+    answer = request("GET", "app", token=token, params=params)
+    return str(answer.get("id", ""))

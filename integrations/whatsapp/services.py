@@ -18,6 +18,7 @@ stored; that reply is sent a second time (the Cloud API has no idempotency key).
 import logging
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -274,16 +275,112 @@ def pin_generate() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
+class SetupStep:
+    """Which Graph API call of ``number_setup`` Meta refused (the caller words the French error)."""
+
+    NUMBER = "number"
+    APP_SECRET = "app_secret"
+    WABA = "waba"
+    SUBSCRIBE = "subscribe"
+    REGISTER = "register"
+
+
+class NumberSetupFailed(Exception):
+    """A step of ``number_setup`` failed; ``error`` is Meta's (safe to log: never the token)."""
+
+    def __init__(self, *, step: str, error: client.GraphError):
+        super().__init__(f"{step}: {error}")
+        self.step = step
+        self.error = error
+
+
+def number_setup(
+    *,
+    token: str,
+    waba_id: str,
+    phone_number_id: str,
+    register: bool = False,
+    own_app: bool = False,
+    app_secret: str = "",
+) -> dict:
+    """The Graph API side of connecting a number, the same for every way in (Embedded Signup, the
+    dashboard's manual set-up, ``manage.py whatsapp_connect``):
+
+    1. read the number with the token (the token opens it; its display number and verified name),
+    2. list the WhatsApp Business account's numbers (the token opens the account, the number is one
+       of them: Meta would deliver its messages to the account's subscribed apps only),
+    3. subscribe the token's app to the account (its webhooks then reach the app's callback URL),
+    4. with ``register`` (Embedded Signup), register the number for the Cloud API with a fresh PIN.
+
+    With ``own_app`` (a token the owner brought: the manual set-up, the command), the token's app is
+    read after the number: the app subscribed to the account signs the number's deliveries, so unless it is the
+    platform's app (``FACEBOOK_APP_ID``) its ``app_secret`` is required, and Meta confirms the
+    secret is that app's (``appsecret_proof``).
+
+    Returns ``{display_phone_number, verified_name[, app_secret][, pin]}`` for ``connection_record``; raises
+    ``NumberSetupFailed`` naming the step Meta refused. Nothing is stored here.
+    """
+    step = SetupStep.NUMBER
+    try:
+        details = client.number_get(phone_number_id=phone_number_id, token=token)
+        if own_app:
+            step = SetupStep.APP_SECRET
+            app_id = client.app_id_get(token=token, app_secret=app_secret)
+            if app_secret:
+                details["app_secret"] = app_secret
+            elif not (settings.FACEBOOK_APP_SECRET and app_id == settings.FACEBOOK_APP_ID):
+                raise client.GraphError(
+                    "the token's app is not the platform's: its app secret is needed", permanent=True
+                )
+        step = SetupStep.WABA
+        if phone_number_id not in client.waba_phone_number_ids(waba_id=waba_id, token=token):
+            raise client.GraphError("the number is not one of the account's numbers", permanent=True)
+        step = SetupStep.SUBSCRIBE
+        client.app_subscribe(waba_id=waba_id, token=token)
+        if register:
+            step = SetupStep.REGISTER
+            pin = pin_generate()
+            client.number_register(phone_number_id=phone_number_id, token=token, pin=pin)
+            details["pin"] = pin
+    except client.GraphError as error:
+        raise NumberSetupFailed(step=step, error=error) from None
+    return details
+
+
 def embedded_signup_complete(*, code: str, waba_id: str, phone_number_id: str) -> dict:
-    """Finish Embedded Signup on the server: the code becomes the business token, our app is
-    subscribed to the WABA (its webhooks reach us), the number is registered with a fresh 6-digit
-    PIN, and its display number and verified name are read. Raises ``client.GraphError``."""
+    """Finish Embedded Signup on the server: the code becomes the business token, then the same
+    ``number_setup`` as every other way in, registering the number with a generated PIN. Raises
+    ``client.GraphError`` (the code exchange) or ``NumberSetupFailed``."""
     token = client.code_exchange(code=code)
-    client.app_subscribe(waba_id=waba_id, token=token)
-    pin = pin_generate()
-    client.number_register(phone_number_id=phone_number_id, token=token, pin=pin)
-    number = client.number_get(phone_number_id=phone_number_id, token=token)
-    return {"token": token, "pin": pin, **number}
+    return {
+        "token": token,
+        **number_setup(token=token, waba_id=waba_id, phone_number_id=phone_number_id, register=True),
+    }
+
+
+def number_connect(
+    *, user, token: str, waba_id: str, phone_number_id: str, app_secret: str = "", check: bool = True
+) -> WhatsAppConnection:
+    """Connect ``user``'s number with a token the owner already holds (a System User's permanent
+    token): ``number_setup`` on the Graph API, then ``connection_record``. ``check=False`` (the
+    command's ``--no-check``, for local trials without Meta) records without calling Meta. With
+    ``app_secret`` the number's webhook deliveries are checked with that secret (its own Meta app)."""
+    from ..models import CredentialType
+
+    if check:
+        details = number_setup(
+            token=token, waba_id=waba_id, phone_number_id=phone_number_id, own_app=True, app_secret=app_secret
+        )
+    else:
+        details = {"app_secret": app_secret} if app_secret else {}
+    return connection_record(
+        user=user,
+        token=token,
+        credential_type=CredentialType.ACCESS_TOKEN,
+        waba_id=waba_id,
+        phone_number_id=phone_number_id,
+        **details,
+    )
 
 
 @transaction.atomic
@@ -297,8 +394,10 @@ def connection_record(
     pin: str = "",
     display_phone_number: str = "",
     verified_name: str = "",
+    app_secret: str = "",
 ) -> WhatsAppConnection:
-    """Record the account's active connection (token and PIN encrypted, never logged)."""
+    """Record the account's active connection (token, PIN and app secret encrypted, never logged).
+    Without ``app_secret`` the platform's FACEBOOK_APP_SECRET signs the number's deliveries."""
     from ..models import ConnectionStatus
 
     connection, _ = WhatsAppConnection.objects.select_for_update().get_or_create(owner=user)
@@ -309,6 +408,7 @@ def connection_record(
     connection.phone_number_id = phone_number_id
     if pin:
         connection.pin_ciphertext = encrypt_token(pin)
+    connection.app_secret_ciphertext = encrypt_token(app_secret) if app_secret else ""
     connection.display_phone_number = display_phone_number
     connection.verified_name = verified_name
     connection.token_invalid_at = None

@@ -37,6 +37,9 @@ def test_a_new_account_sees_empty_states_that_say_what_to_do_first(page, console
     assert page.get_by_role("link", name="Connecter WhatsApp").is_visible()
     page.goto(live_url + "/dashboard/emails")
     page.get_by_text("Aucun e-mail résumé pour le moment").wait_for()
+    # Issue 18 item 10: no mailbox can be connected yet, and connecting WhatsApp brings no e-mail.
+    assert "pas encore disponible" in page.get_by_test_id("emails-preview-notice").inner_text()
+    assert page.get_by_role("link", name="Connecter WhatsApp").count() == 0
     page.goto(live_url + "/dashboard/logistics")
     page.get_by_text("Aucune livraison pour le moment").wait_for()
     assert console.errors == []

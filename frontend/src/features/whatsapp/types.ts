@@ -20,6 +20,24 @@ export type WhatsAppConnectPayload =
   | { access_token: string; waba_id?: string; phone_number_id?: string }
   | { code: string; waba_id?: string; phone_number_id?: string };
 
+/** The manual set-up (an owner's own Meta app): the three values copied from Meta's console. */
+export interface WhatsAppManualConnectPayload {
+  phone_number_id: string;
+  waba_id: string;
+  access_token: string;
+  /** The business's Meta app secret, which signs this number's webhook deliveries (optional unless the server has none). */
+  app_secret?: string;
+}
+
+export interface WhatsAppWebhookSettings {
+  webhook_url: string;
+  verify_token: string;
+  /** False while this server cannot receive Meta's deliveries (app secret or verify token unset). */
+  receiving: boolean;
+  /** True when the server has no platform app secret: the business's own is then required. */
+  app_secret_required: boolean;
+}
+
 export interface WhatsAppConnectResponse {
   status: "success";
   connection: WhatsAppStatus;

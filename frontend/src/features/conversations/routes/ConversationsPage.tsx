@@ -11,6 +11,7 @@ import { Button } from "@/components/Button";
 import { inputClasses } from "@/components/Field";
 import { toast } from "@/components/toast";
 import { cn } from "@/lib/cn";
+import { formatPhone } from "@/lib/phone";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useConversationMessages } from "../api/get-conversation-messages";
@@ -20,13 +21,17 @@ import { useSendMessage } from "../api/send-message";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "@/components/states";
 import { UserAvatar } from "@/components/UserAvatar";
-import { formatPhone } from "@/lib/phone";
 import { formatShortTime, formatTime } from "@/lib/format";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { ConversationBanners, MessageDelivery, ModeSwitch, TemplateComposer } from "../components/conversation-channel";
 import type { ChatMessage, Conversation } from "../types";
 
 const CONVERSATION_PARAM = "conversation";
+
+/** A contact without a WhatsApp profile name is named by its number: shown grouped like every number. */
+function contactName(contact: Conversation["contact"]): string {
+  return formatPhone(contact.name);
+}
 
 function splitName(name: string): [string, string] {
   const [first = "", ...rest] = name.trim().split(/\s+/);
@@ -51,7 +56,7 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className={cn("min-w-0 flex-1 truncate text-sm text-slate-900", conversation.unread > 0 ? "font-bold" : "font-medium")}>
-              {conversation.contact.name}
+              {contactName(conversation.contact)}
             </span>
             <time dateTime={conversation.time} className="shrink-0 text-xs text-slate-500">
               {formatShortTime(conversation.time)}
@@ -152,7 +157,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
   }
 
   return (
-    <section aria-label={`Conversation avec ${conversation.contact.name}`} className="flex h-full min-h-0 flex-col">
+    <section aria-label={`Conversation avec ${contactName(conversation.contact)}`} className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-2.5">
         <button
           type="button"
@@ -163,8 +168,10 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </button>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-slate-900">{conversation.contact.name}</h2>
-          <p className="truncate text-xs text-slate-500">{formatPhone(conversation.contact.whatsapp_number)}</p>
+          <h2 className="truncate font-semibold text-slate-900">{contactName(conversation.contact)}</h2>
+          <p className="truncate text-xs text-slate-500" data-testid="contact-number">
+            {formatPhone(conversation.contact.whatsapp_number)}
+          </p>
         </div>
         <ModeSwitch conversation={conversation} />
         <Button

@@ -1,14 +1,15 @@
 /** Accueil: four figures, quick actions (connect WhatsApp, configure the AI), recent activity. */
 import { Bot, Inbox, Mail, MessageCircle, MessageSquare, Truck, type LucideIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth";
-import { ShopChecklist } from "@/features/shop";
-import { WhatsAppConnectPanel } from "@/features/whatsapp";
+import { getChecklistQueryOptions, ShopChecklist } from "@/features/shop";
+import { useWhatsAppStatus, WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useDashboardHome } from "../api/get-dashboard-home";
@@ -28,6 +29,18 @@ const activityIcons: Record<DashboardActivityType, LucideIcon> = {
 export default function HomePage() {
   const { user } = useAuth();
   const home = useDashboardHome();
+  const whatsappConnected = useWhatsAppStatus().data?.connected;
+  const queryClient = useQueryClient();
+  const lastConnected = useRef(whatsappConnected);
+
+  // Connecting or disconnecting in the panel changes the checklist's « Connectez WhatsApp » item.
+  useEffect(() => {
+    const before = lastConnected.current;
+    lastConnected.current = whatsappConnected;
+    if (before !== undefined && whatsappConnected !== undefined && before !== whatsappConnected) {
+      void queryClient.invalidateQueries({ queryKey: getChecklistQueryOptions().queryKey });
+    }
+  }, [whatsappConnected, queryClient]);
   const [searchParams, setSearchParams] = useSearchParams();
   const [whatsappOpen, setWhatsappOpen] = useState(() => searchParams.get(CONNECT_WHATSAPP_PARAM) === "connect");
 
@@ -54,6 +67,8 @@ export default function HomePage() {
       <PageHeader title={user?.prenom ? `Bienvenue ${user.prenom} !` : "Bienvenue !"} description="Voici ce que votre assistant Flux IA a fait pour vous." />
 
       <CompleteProfileCard />
+
+      <WhatsAppReconnectBanner onOpen={() => setWhatsappOpen(true)} />
 
       <ShopChecklist />
 
@@ -94,7 +109,7 @@ export default function HomePage() {
             Actions rapides
           </h2>
           <div className="mt-4 flex flex-col gap-3">
-            {connectButton}
+            <WhatsAppQuickAction onOpen={() => setWhatsappOpen(true)} expanded={whatsappOpen} />
             <Link to={`${paths.dashboard.profile}#${AI_SETTINGS_ANCHOR}`} className={buttonClasses("secondary")}>
               <Bot aria-hidden="true" className="h-4 w-4" />
               Configurer l'IA
@@ -116,9 +131,9 @@ export default function HomePage() {
             ) : home.isError ? (
               <p className="text-sm text-slate-500">L'activité n'a pas pu être chargée.</p>
             ) : home.data.recent_activity.length === 0 ? (
-              <EmptyState icon={Inbox} title="Aucune activité pour le moment" action={connectButton}>
-                Les messages de vos clients, les livraisons et les e-mails résumés apparaîtront ici. Commencez par connecter
-                votre numéro WhatsApp.
+              <EmptyState icon={Inbox} title="Aucune activité pour le moment" action={whatsappConnected ? undefined : connectButton}>
+                Les messages de vos clients et les livraisons apparaîtront ici.
+                {whatsappConnected ? " Votre numéro WhatsApp est connecté : ils arriveront dès qu'un client vous écrira." : " Commencez par connecter votre numéro WhatsApp."}
               </EmptyState>
             ) : (
               <ul className="divide-y divide-slate-100" data-testid="recent-activity">

@@ -1,18 +1,31 @@
-/** Emails résumés: the summarised inbox, filtered with counters, priority badges, AI summaries. */
+/**
+ * Emails résumés: the summarised inbox, filtered with counters, priority badges, AI summaries.
+ *
+ * No mailbox can be connected yet (the mail connector is a later issue): the page says so and is a
+ * preview of the rows the connector will write; it never sends the owner to a set-up that does not
+ * exist (connecting WhatsApp does not bring e-mails).
+ */
 import { Check, Mail, Sparkles } from "lucide-react";
 import { useState } from "react";
 
+import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { cn } from "@/lib/cn";
 import { getErrorMessage } from "@/lib/errors";
+import { formatPhone } from "@/lib/phone";
 
 import { useEmails } from "../api/get-emails";
 import { useMarkEmailRead } from "../api/mark-email-read";
-import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, type BadgeTone } from "@/components/states";
 import { formatShortTime } from "@/lib/format";
 import type { Email, EmailFilter } from "../types";
+
+export const EMAIL_PREVIEW_TITLE = "Assistant e-mail pas encore connecté";
+export const EMAIL_PREVIEW_TEXT =
+  "La connexion d'une boîte e-mail à Flux IA n'est pas encore disponible : cette page est un aperçu de la façon dont vos e-mails seront triés par priorité et résumés par l'IA.";
+export const EMAIL_EMPTY_TEXT =
+  "Les e-mails résumés apparaîtront ici lorsque la connexion d'une boîte e-mail sera disponible. Votre assistant WhatsApp n'en dépend pas.";
 
 export const emailFilters: { value: EmailFilter; label: string }[] = [
   { value: "tous", label: "Tous" },
@@ -33,7 +46,8 @@ function EmailCard({ email }: { email: Email }) {
         <div className="min-w-0 flex-1">
           <p className={cn("truncate text-sm text-slate-900", unread ? "font-bold" : "font-medium")}>
             {unread && <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle" aria-hidden="true" />}
-            {email.from}
+            {/* A sender known only by a phone number (SMS or WhatsApp gateways) reads like every number. */}
+            {formatPhone(email.from)}
           </p>
           <p className="truncate text-xs text-slate-500">{email.from_email}</p>
         </div>
@@ -87,7 +101,10 @@ export default function EmailsPage() {
 
   return (
     <>
-      <PageHeader title="Emails résumés" description="Votre assistant trie vos e-mails, repère les urgences et les résume pour vous." />
+      <PageHeader title="Emails résumés" description="Aperçu : votre assistant triera vos e-mails, repérera les urgences et les résumera pour vous." />
+      <Alert tone="info" title={EMAIL_PREVIEW_TITLE} className="mb-4">
+        <p data-testid="emails-preview-notice">{EMAIL_PREVIEW_TEXT}</p>
+      </Alert>
       <div role="group" aria-label="Filtrer les e-mails" data-scroll-x className="-mx-1 mb-4 flex gap-2 overflow-x-auto px-1 pb-1">
         {emailFilters.map(({ value, label }) => (
           <button
@@ -121,9 +138,8 @@ export default function EmailsPage() {
             Choisissez « Tous » pour voir l'ensemble de vos e-mails résumés.
           </EmptyState>
         ) : (
-          <EmptyState icon={Mail} title="Aucun e-mail résumé pour le moment" action={<ConnectWhatsAppLink variant="secondary" />}>
-            Les e-mails de vos clients et partenaires apparaîtront ici, triés par priorité et résumés par l'IA. Commencez par
-            connecter votre numéro WhatsApp pour activer votre assistant.
+          <EmptyState icon={Mail} title="Aucun e-mail résumé pour le moment">
+            {EMAIL_EMPTY_TEXT}
           </EmptyState>
         )
       ) : (

@@ -397,4 +397,134 @@ describe("WhatsAppConnectPanel", () => {
     expect(fb.init).toHaveBeenCalledOnce();
     expect(document.querySelectorAll(`#${FACEBOOK_SDK_SCRIPT_ID}`)).toHaveLength(1);
   });
+
+  describe("the manual set-up", () => {
+    const SETTINGS = {
+      webhook_url: "https://app.flux-ia.ci/api/v1/integrations/whatsapp/webhook",
+      verify_token: "flux-verify",
+      receiving: true,
+      app_secret_required: false,
+    };
+    /** Choose the manual set-up and let its lazy chunk load. */
+    const openManual = async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Configuration manuelle" }));
+      await act(async () => {
+        await import("./WhatsAppManualSetup");
+      });
+      await wait();
+    };
+    const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+    it("works on an http page without the Facebook SDK and shows what to paste into Meta", async () => {
+      delete window.__FLUX_TEST_SECURE_PAGE__;
+      fakeServer({
+        "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
+        "GET /integrations/whatsapp/webhook-settings": { status: 200, data: SETTINGS },
+      });
+      renderPanel();
+      await wait();
+
+      await openManual();
+
+      expect(screen.queryByText(msg.httpsRequired)).not.toBeInTheDocument();
+      expect(sdkScript()).toBeNull();
+      expect(screen.getByTestId("whatsapp-webhook-url")).toHaveValue(SETTINGS.webhook_url);
+      expect(screen.getByTestId("whatsapp-verify-token")).toHaveValue("flux-verify");
+      expect(screen.getByRole("button", { name: "Vérifier et connecter" })).toBeEnabled();
+    });
+
+    it("checks the fields before calling the server", async () => {
+      const calls = fakeServer({
+        "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
+        "GET /integrations/whatsapp/webhook-settings": { status: 200, data: SETTINGS },
+      });
+      renderPanel();
+      await wait();
+      await openManual();
+
+      fill("Identifiant du numéro de téléphone", "+225 07");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+
+      expect(screen.getByText(msg.idDigitsOnly)).toBeInTheDocument();
+      expect(screen.getByText(msg.wabaIdRequired)).toBeInTheDocument();
+      expect(screen.getByText(msg.tokenRequired)).toBeInTheDocument();
+      expect(calls.some((call) => call.url === "/integrations/whatsapp/connect/manual")).toBe(false);
+    });
+
+    it("puts Meta's refusal on the field at fault, then connects and shows the number and its name", async () => {
+      let attempts = 0;
+      const calls = fakeServer({
+        "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
+        "GET /integrations/whatsapp/webhook-settings": { status: 200, data: SETTINGS },
+        "POST /integrations/whatsapp/connect/manual": () =>
+          ++attempts === 1
+            ? {
+                status: 400,
+                data: {
+                  message: "Ce jeton d'accès est invalide ou a expiré.",
+                  error: "whatsapp_token_invalid",
+                  statusCode: 400,
+                  errors: { access_token: ["Ce jeton d'accès est invalide ou a expiré."] },
+                },
+              }
+            : { status: 200, data: { status: "success", connection: { ...CONNECTED, display_phone_number: "+2250748017823" } } },
+      });
+      renderPanel();
+      await wait();
+      await openManual();
+
+      fill("Identifiant du numéro de téléphone", " 106540352242922 ");
+      fill("Identifiant du compte WhatsApp Business", "102290129340398");
+      fill(/^Jeton d'accès permanent/, "EAAGwrong");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+
+      expect(screen.getByLabelText(/^Jeton d'accès permanent/)).toHaveAttribute("aria-invalid", "true");
+      expect(screen.getByText("Ce jeton d'accès est invalide ou a expiré.")).toBeInTheDocument();
+
+      fill(/^Jeton d'accès permanent/, "EAAGright");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+
+      const posted = calls.filter((call) => call.url === "/integrations/whatsapp/connect/manual").map((call) => call.body);
+      expect(posted[1]).toEqual({ phone_number_id: "106540352242922", waba_id: "102290129340398", access_token: "EAAGright" });
+      expect(screen.getByText(msg.success)).toBeInTheDocument();
+      expect(screen.getByTestId("whatsapp-display-number")).toHaveTextContent("+225 07 48 01 78 23 — Boutique Akwaba");
+    });
+
+    it("asks for the app secret when the server has no platform secret, in Meta's 32-character form", async () => {
+      const calls = fakeServer({
+        "GET /integrations/whatsapp/status": { status: 200, data: NOT_CONNECTED },
+        "GET /integrations/whatsapp/webhook-settings": { status: 200, data: { ...SETTINGS, app_secret_required: true } },
+      });
+      renderPanel();
+      await wait();
+      await openManual();
+
+      fill("Identifiant du numéro de téléphone", "106540352242922");
+      fill("Identifiant du compte WhatsApp Business", "102290129340398");
+      fill(/^Jeton d'accès permanent/, "EAAGright");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+      expect(screen.getByText(msg.appSecretRequired)).toBeInTheDocument();
+
+      fill(/^Clé secrète de l'application/, "pas-une-cle");
+      fireEvent.click(screen.getByRole("button", { name: "Vérifier et connecter" }));
+      await wait();
+      expect(screen.getByText(msg.appSecretFormat)).toBeInTheDocument();
+      expect(calls.some((call) => call.url === "/integrations/whatsapp/connect/manual")).toBe(false);
+    });
+
+    it("offers both ways in again under « Reconnectez WhatsApp » after Meta refused the token", async () => {
+      fakeServer({ "GET /integrations/whatsapp/status": { status: 200, data: { ...CONNECTED, needs_reconnect: true } } });
+      renderPanel();
+      await wait();
+
+      expect(screen.getByText(msg.reconnectTitle)).toBeInTheDocument();
+      expect(screen.queryByText(msg.alreadyConnected)).not.toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Configuration manuelle" })).toBeInTheDocument();
+      expect(sdkScript()).not.toBeNull();
+    });
+  });
 });

@@ -7,13 +7,19 @@
  * Flow: the SDK loads and becomes ready -> "Connecter" (enabled only when ready and on HTTPS) ->
  * FB.login after 500 ms -> the access token (or, with Embedded Signup, the code plus the ids the
  * signup window posted) goes to POST /integrations/whatsapp/connect -> a status message.
+ *
+ * « Configuration manuelle » is the other way in, for a business with its own Meta app (no SDK, no
+ * HTTPS needed): see WhatsAppManualSetup. After Meta refused the token (error 190) the panel offers
+ * both ways again under « Reconnectez WhatsApp ».
  */
 import { MessageCircle, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { Spinner } from "@/components/Spinner";
+import { cn } from "@/lib/cn";
+import { formatPhone } from "@/lib/phone";
 
 import { useConnectWhatsApp } from "../api/connect-whatsapp";
 import { useDisconnectWhatsApp } from "../api/disconnect-whatsapp";
@@ -34,6 +40,18 @@ interface SignupIds {
   waba_id?: string;
   phone_number_id?: string;
 }
+
+type Mode = "facebook" | "manual";
+
+// The manual set-up is code most owners never open: its own chunk, fetched when it is shown.
+const WhatsAppManualSetup = lazy(() => import("./WhatsAppManualSetup").then((m) => ({ default: m.WhatsAppManualSetup })));
+const WebhookSettings = lazy(() => import("./WhatsAppManualSetup").then((m) => ({ default: m.WebhookSettings })));
+
+const lazyFallback = (
+  <p className="flex items-center gap-2 text-sm text-slate-600">
+    <Spinner size="sm" /> Chargement...
+  </p>
+);
 
 const FACEBOOK_ORIGIN = /^https:\/\/(www|web)\.facebook\.com$/;
 
@@ -94,7 +112,15 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
   const secure = isSecurePage(config);
   const statusQuery = useWhatsAppStatus();
   const connected = statusQuery.data?.connected === true;
-  const sdk = useFacebookSdk({ enabled: secure && !statusQuery.isPending && !connected, appId: config.appId });
+  const needsReconnect = connected && statusQuery.data?.needs_reconnect === true;
+  // A number whose token Meta refused is offered both ways in again.
+  const connectedView = connected && !needsReconnect;
+  const [mode, setMode] = useState<Mode>("facebook");
+  const [webhookShown, setWebhookShown] = useState(false);
+  const sdk = useFacebookSdk({
+    enabled: secure && !statusQuery.isPending && !connectedView && mode === "facebook",
+    appId: config.appId,
+  });
   const connect = useConnectWhatsApp();
   const disconnect = useDisconnectWhatsApp();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -164,13 +190,21 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
     });
   };
 
+  const chooseMode = (next: Mode) => {
+    if (busy) return;
+    setMode(next);
+    setNotice(null);
+  };
+
   const shown: Notice | null =
     notice ??
     (statusQuery.isPending
       ? { tone: "info", message: msg.checkingStatus }
-      : connected
+      : connectedView
         ? { tone: "success", message: msg.alreadyConnected }
-        : sdkNotice(secure, sdk));
+        : mode === "facebook"
+          ? sdkNotice(secure, sdk)
+          : null);
   const connection = statusQuery.data;
 
   return (
@@ -185,10 +219,12 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="whatsapp-panel-title" className="text-lg font-semibold text-slate-900">
-            {connected ? "WhatsApp connecté" : "Connecter WhatsApp"}
+            {connectedView ? "WhatsApp connecté" : "Connecter WhatsApp"}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Reliez le numéro WhatsApp Business de votre entreprise à l'assistant IA avec votre compte Facebook.
+            {mode === "manual"
+              ? "Reliez le numéro WhatsApp Business de votre propre application Meta avec ses identifiants et un jeton permanent."
+              : "Reliez le numéro WhatsApp Business de votre entreprise à l'assistant IA avec votre compte Facebook."}
           </p>
         </div>
         {onClose && (
@@ -203,6 +239,12 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
         )}
       </div>
 
+      {needsReconnect && (
+        <Alert tone="error" title={msg.reconnectTitle} className="mt-4">
+          {msg.reconnectText}
+        </Alert>
+      )}
+
       <div className="mt-4" aria-live="polite">
         {shown && (
           <Alert tone={shown.tone}>
@@ -214,7 +256,7 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
         )}
       </div>
 
-      {connected && connection ? (
+      {connectedView && connection ? (
         <div className="mt-4 space-y-3">
           <dl className="grid gap-1 text-sm text-slate-700">
             {connection.connected_at && (
@@ -227,7 +269,7 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
               <div>
                 <dt className="inline font-medium">Numéro connecté : </dt>
                 <dd className="inline" data-testid="whatsapp-display-number">
-                  {connection.display_phone_number}
+                  {formatPhone(connection.display_phone_number)}
                   {connection.verified_name ? ` — ${connection.verified_name}` : ""}
                 </dd>
               </div>
@@ -245,16 +287,55 @@ export function WhatsAppConnectPanel({ onClose }: { onClose?: () => void }) {
               </div>
             )}
           </dl>
-          <Button variant="secondary" onClick={onDisconnect} loading={disconnect.isPending}>
-            Déconnecter
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={onDisconnect} loading={disconnect.isPending}>
+              Déconnecter
+            </Button>
+            <Button variant="ghost" onClick={() => setWebhookShown((shownNow) => !shownNow)} aria-expanded={webhookShown}>
+              Paramètres du webhook Meta
+            </Button>
+          </div>
+          {webhookShown && (
+            <Suspense fallback={lazyFallback}>
+              <WebhookSettings />
+            </Suspense>
+          )}
         </div>
       ) : (
-        <div className="mt-4">
-          <Button onClick={onConnect} disabled={!secure || sdk !== "ready" || busy} loading={busy}>
-            Connecter
-          </Button>
-        </div>
+        <>
+          <div role="group" aria-label="Méthode de connexion" className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {(
+              [
+                ["facebook", "Avec Facebook"],
+                ["manual", "Configuration manuelle"],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={mode === value}
+                onClick={() => chooseMode(value)}
+                className={cn(
+                  "min-h-10 rounded-md px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600",
+                  mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div className="mt-4">
+            {mode === "facebook" ? (
+              <Button onClick={onConnect} disabled={!secure || sdk !== "ready" || busy} loading={busy}>
+                Connecter
+              </Button>
+            ) : (
+              <Suspense fallback={lazyFallback}>
+                <WhatsAppManualSetup onConnected={() => finish("success", msg.success)} />
+              </Suspense>
+            )}
+          </div>
+        </>
       )}
     </section>
   );
