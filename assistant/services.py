@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from conversations.models import ConversationMode, Intent, Message, MessageKind, QuestionCategory, Sender
+from conversations.models import Conversation, ConversationMode, Intent, Message, MessageKind, QuestionCategory, Sender
 from conversations.replies import OutboundReply
 from conversations.services import conversation_mode_set
 from core.phone import phone_display
@@ -211,6 +211,11 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         category = INTENT_CATEGORY.get(turn.intent, QuestionCategory.AUTRE)
         Message.objects.filter(pk=message.pk, sender=Sender.USER).update(intent=turn.intent, category=category)
         message.intent, message.category = turn.intent, category
+        language = "en" if turn.reply_language == "en" else "fr"
+        if conversation.language != language:
+            # Order updates and payment messages sent later (outside this reply) speak the same language.
+            Conversation.objects.filter(pk=conversation.pk).update(language=language)
+            conversation.language = language
         if turn.order is not None:
             order = order_create_from_draft(
                 user=conversation.owner, conversation=conversation, draft=_draft_with_key(turn, f"message:{message.pk}")

@@ -141,6 +141,9 @@ class Conversation(models.Model):
     over_quota = models.BooleanField("hors quota du plan", default=False)
     # The customer's last message: WhatsApp allows free text only within 24 h of it.
     last_inbound_at = models.DateTimeField("dernier message du client le", null=True, blank=True)
+    # The language the customer writes in ("fr" or "en"), as the assistant last read it: order updates and
+    # payment messages sent outside a reply use it. Empty until the assistant has read a message.
+    language = models.CharField("langue du client", max_length=2, blank=True, default="")
     unread_count = models.PositiveIntegerField("messages non lus", default=0)
     last_message_preview = models.CharField("dernier message", max_length=300, blank=True)
     last_message_at = models.DateTimeField("dernier message le", db_index=True)

@@ -135,6 +135,25 @@ def test_the_customer_hears_when_the_order_is_on_its_way(
     assert len(update) == 1 and order.reference in text_of(update[0])
 
 
+def test_an_english_speaking_customer_hears_the_order_updates_in_english(
+    api_client, graph, shop, owner_api, django_capture_on_commit_callbacks
+):
+    converse(api_client, graph, ["Hello, I want 2 bottles of oil", "Delivery to Marcory", "cash", "yes"])
+    order = Order.objects.get()
+    assert order.conversation.language == "en"
+    driver = DriverFactory(owner=shop, commune="Marcory", latitude=5.30, longitude=-3.98, side="south")
+    owner_api.post(f"/api/v1/orders/{order.pk}/assign-driver", {"driver_id": driver.pk}, format="json")
+    owner_api.post(f"/api/v1/orders/{order.pk}/transition", {"status": "preparing"}, format="json")
+    before = len(graph.sends())
+
+    with django_capture_on_commit_callbacks(execute=True):
+        owner_api.post(f"/api/v1/orders/{order.pk}/transition", {"status": "out_for_delivery"}, format="json")
+
+    update = graph.sends()[before:]
+    assert len(update) == 1
+    assert text_of(update[0]) == f"Your order {order.reference} is on its way! The driver will be with you soon."
+
+
 def test_a_customer_who_asks_for_a_person_is_handed_over_and_the_assistant_goes_silent(
     api_client, graph, shop, django_capture_on_commit_callbacks
 ):
