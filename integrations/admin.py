@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from .models import WhatsAppConnection
+from .models import InboundEvent, WhatsAppConnection
 from .services import whatsapp_disconnect
 
 
@@ -47,3 +47,21 @@ class WhatsAppConnectionAdmin(admin.ModelAdmin):
                 whatsapp_disconnect(user=connection.owner, by=request.user)
                 count += 1
         self.message_user(request, f"{count} connexion(s) WhatsApp déconnectée(s).", messages.SUCCESS)
+
+
+@admin.register(InboundEvent)
+class InboundEventAdmin(admin.ModelAdmin):
+    """What Meta delivered, before it became a conversation's message: a row still without « transformé
+    en message le » after a minute means the worker or the sweep has not run."""
+
+    list_display = ("wamid", "phone_number_id", "received_at", "stored_at")
+    list_filter = (("stored_at", admin.EmptyFieldListFilter),)
+    search_fields = ("wamid", "phone_number_id")
+    readonly_fields = ("wamid", "phone_number_id", "data", "received_at", "stored_at")
+    date_hierarchy = "received_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

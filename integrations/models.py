@@ -64,3 +64,30 @@ class WhatsAppConnection(models.Model):
     @property
     def is_connected(self) -> bool:
         return self.status == ConnectionStatus.CONNECTED
+
+
+class InboundEvent(models.Model):
+    """A customer's message exactly as the verified webhook delivered it, stored by the request in one
+    insert (unique ``wamid``: a retried or concurrent duplicate delivery inserts nothing).
+
+    This row is the durable copy that lets the webhook answer Meta at once: a Celery task turns it
+    into the conversation's message (contact, conversation, plan quota) and marks it stored; the
+    sweep picks up rows a lost task left behind. Rows for a number no account has are marked stored
+    and never become messages.
+    """
+
+    wamid = models.CharField("identifiant WhatsApp", max_length=160, unique=True)
+    phone_number_id = models.CharField("identifiant du numéro", max_length=32)
+    data = models.JSONField("message reçu")
+    received_at = models.DateTimeField("reçu le", auto_now_add=True)
+    stored_at = models.DateTimeField("transformé en message le", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "événement WhatsApp entrant"
+        verbose_name_plural = "événements WhatsApp entrants"
+        indexes = [
+            models.Index(fields=["id"], condition=models.Q(stored_at__isnull=True), name="integrations_inbound_pending")
+        ]
+
+    def __str__(self):
+        return self.wamid

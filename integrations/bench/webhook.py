@@ -3,8 +3,9 @@
 Starts gunicorn + a Celery worker against PostgreSQL and Redis (``BENCH_DATABASE_URL``,
 ``BENCH_REDIS_URL``), connects a bench account, then posts ``BENCH_REQUESTS`` signed deliveries
 (each a new wamid; every 10th is a duplicate of an earlier one) from ``BENCH_THREADS`` threads, for
-``BENCH_SECONDS`` at most. Prints requests/s, p50/p99 answer time, duplicate rows and lost
-messages (posted wamids not stored). The assistant is silent (no responder) so Meta is never called.
+``BENCH_SECONDS`` at most. Prints requests/s, p50/p99 answer time, then waits (bounded) for the
+worker to turn the stored events into messages and prints duplicate rows and lost messages (posted
+wamids with no message). The assistant is silent (no responder) so Meta is never called.
 """
 
 import hashlib
@@ -221,7 +222,12 @@ def main() -> None:
                 "manage.py",
                 "shell",
                 "-c",
-                "from conversations.models import Message;from django.db.models import Count;"
+                "import time;from conversations.models import Message;from django.db.models import Count;"
+                "from integrations.models import InboundEvent;"
+                # The worker turns the stored events into messages after the 200s: wait (bounded) for it.
+                f"e=InboundEvent.objects.filter(wamid__startswith='wamid.bench.{run_id}.', stored_at__isnull=True);"
+                "t=time.monotonic();exec('while e.exists() and time.monotonic()-t<180: time.sleep(0.5)');"
+                "print('DRAIN', round(time.monotonic()-t, 1));"
                 f"q=Message.objects.filter(wamid__startswith='wamid.bench.{run_id}.');"
                 "print('BENCH', q.count(), q.values('wamid').annotate(n=Count('id')).filter(n__gt=1).count(),"
                 " ' '.join(q.values_list('wamid', flat=True)))",
@@ -232,6 +238,7 @@ def main() -> None:
             capture_output=True,
             text=True,
         ).stdout
+        drained = next(line for line in count.splitlines() if line.startswith("DRAIN ")).split()[1]
         count = next(line for line in count.splitlines() if line.startswith("BENCH ")).split(" ", 3)[1:]
         stored = set(count[2].split()) if len(count) > 2 else set()
         latencies.sort()
@@ -241,8 +248,8 @@ def main() -> None:
             f"p99 {latencies[int(len(latencies) * 0.99) - 1] * 1000:.1f} ms"
         )
         print(
-            f"rows: {count[0]} for {len(posted)} distinct wamids; duplicate rows: {count[1]}; "
-            f"lost messages: {len(posted - stored)}"
+            f"message rows: {count[0]} for {len(posted)} distinct wamids; duplicate rows: {count[1]}; "
+            f"lost messages: {len(posted - stored)} (the worker had made every message {drained} s after the load)"
         )
     finally:
         for process in (web, worker):

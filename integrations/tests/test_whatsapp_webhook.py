@@ -1,12 +1,17 @@
 """Meta's webhook end to end: signed payloads in, rows stored, replies out to a fake Graph API."""
 
 import logging
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from conversations.models import Contact, Conversation, Message, MessageStatus, Sender
 from conversations.services import message_receive
-from integrations.whatsapp.tasks import whatsapp_conversation_answer
+from integrations.models import InboundEvent
+from integrations.whatsapp.services import webhook_receive
+from integrations.whatsapp.tasks import whatsapp_conversation_answer, whatsapp_sweep
+from integrations.whatsapp.webhook import changes_read
 from subscriptions.selectors import conversation_usage
 
 from . import meta, responders
@@ -50,6 +55,7 @@ def test_a_bad_or_missing_signature_is_refused_and_nothing_is_stored(api_client,
     assert response.status_code == 403
     assert response.json()["error"] == "whatsapp_signature_invalid"
     assert not Message.objects.exists() and not Contact.objects.exists()
+    assert not InboundEvent.objects.exists()
     assert graph.sends() == []
 
 
@@ -80,6 +86,22 @@ def test_an_unknown_phone_number_id_is_logged_and_answered_200(api_client, graph
     assert response.status_code == 200
     assert not Message.objects.exists()
     assert "unknown phone_number_id 999999" in caplog.text
+    assert InboundEvent.objects.get().stored_at is not None  # kept for the record, never a message
+
+
+def test_a_delivery_whose_task_was_never_queued_is_stored_and_answered_by_the_sweep(graph, connection):
+    """The webhook stored the event but the broker was down (or the task was lost): the sweep, a
+    minute later, makes the message and queues the assistant's answer."""
+    body = meta.payload(messages=[meta.message(body={"body": "Bonsoir, le garba c'est combien ?"})])
+    assert webhook_receive(changes=changes_read(body)) == 1
+    assert not Message.objects.exists()
+    InboundEvent.objects.update(received_at=timezone.now() - timedelta(minutes=2))
+
+    whatsapp_sweep()
+
+    assert [m.content for m in inbound()] == ["Bonsoir, le garba c'est combien ?"]
+    assert InboundEvent.objects.get().stored_at is not None
+    assert len(graph.sends()) == 1
 
 
 # --- inbound messages ------------------------------------------------------------------------------

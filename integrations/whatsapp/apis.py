@@ -1,7 +1,8 @@
 """Meta's webhook: ``GET`` verification and ``POST`` deliveries (DESIGN.md, WhatsApp Cloud API).
 
-The POST stores every inbound message and status before it answers 200 (a few indexed writes), so
-a delivery Meta considers done is never lost; the assistant's work is queued to Celery.
+The POST checks the signature, stores every inbound message as one ``InboundEvent`` insert and
+applies the statuses before it answers 200, so a delivery Meta considers done is never lost; making
+the conversation's message and the assistant's answer are queued to Celery.
 """
 
 import hmac
@@ -20,8 +21,8 @@ from rest_framework.views import APIView
 from core.exceptions import ApplicationError
 
 from .app_secrets import connection_signature_valid
-from .services import webhook_ingest
-from .tasks import whatsapp_conversation_answer
+from .services import webhook_receive
+from .tasks import whatsapp_inbound_store
 from .webhook import MAX_BODY_BYTES, changes_read, signature_valid
 
 logger = logging.getLogger("flux.integrations.whatsapp")
@@ -112,10 +113,10 @@ class WhatsAppWebhookApi(APIView):
             payload = json.loads(body)
         except (UnicodeDecodeError, ValueError):
             raise ApplicationError(MSG_NOT_JSON, code="parse_error", status_code=400) from None
-        for conversation_id in sorted(webhook_ingest(changes=changes_read(payload))):
+        if webhook_receive(changes=changes_read(payload)):
             try:
-                whatsapp_conversation_answer.delay(conversation_id)
+                whatsapp_inbound_store.delay()
             except Exception:
-                # Stored already: the owner sees it; the sweep (whatsapp_sweep) queues it again.
-                logger.exception("Could not queue the answer of conversation %s", conversation_id)
+                # Stored already (InboundEvent): the sweep (whatsapp_sweep) turns it into a message.
+                logger.exception("Could not queue the storing of a webhook delivery")
         return Response({"status": "ok"})

@@ -1,8 +1,9 @@
 """The WhatsApp channel's writes: store what Meta sends, answer, deliver.
 
-- ``webhook_ingest`` runs inside the webhook request: it stores every inbound message (once per
-  wamid) and applies every status BEFORE the 200, so nothing Meta delivered can be lost, and
-  returns the conversations that have something new for the assistant.
+- ``webhook_receive`` runs inside the webhook request: it stores every inbound message as an
+  ``InboundEvent`` (one insert, once per wamid) and applies every status BEFORE the 200, so nothing
+  Meta delivered can be lost; ``inbound_events_store`` (Celery, and the sweep) turns those events
+  into conversation messages and returns the conversations that have something new for the assistant.
 - ``conversation_answer`` runs in Celery, one worker per conversation at a time (a cache lock), and
   handles that conversation's unhandled inbound messages in arrival order.
 - ``message_deliver`` sends one outbound message the owner wrote.
@@ -17,6 +18,7 @@ stored; that reply is sent a second time (the Cloud API has no idempotency key).
 
 import logging
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -39,10 +41,10 @@ from conversations.services import (
 from core.phone import e164_to_whatsapp_id, whatsapp_id_to_e164
 
 from ..crypto import decrypt_token, encrypt_token
-from ..models import WhatsAppConnection
+from ..models import InboundEvent, WhatsAppConnection
 from ..selectors import whatsapp_connection_for_number
 from . import client
-from .webhook import Change
+from .webhook import Change, Inbound
 
 logger = logging.getLogger("flux.integrations.whatsapp")
 
@@ -50,46 +52,109 @@ ERROR_TOKEN_EXPIRED = 190
 ERROR_NOT_CONNECTED = -1
 
 
-def webhook_ingest(*, changes: list[Change]) -> set[int]:
-    """Store the inbound messages and statuses of a verified webhook delivery; return the ids of the
-    conversations with new customer messages. Unknown phone number ids are logged and skipped."""
-    to_answer: set[int] = set()
+def webhook_receive(*, changes: list[Change]) -> int:
+    """The webhook request's part: store every inbound message of a verified delivery as an
+    ``InboundEvent`` (one insert for all of them; a wamid already there inserts nothing) and apply
+    the statuses. Returns how many inbound messages the delivery carried (0: nothing to queue).
+
+    Nothing else happens before Meta gets its 200: contacts, conversations and the plan quota are
+    the task's work (``inbound_events_store``), so the request stays a signature check and one write.
+    """
+    events = [
+        InboundEvent(wamid=inbound.wamid, phone_number_id=change.phone_number_id, data=inbound.to_data())
+        for change in changes
+        for inbound in change.messages
+    ]
+    if events:
+        InboundEvent.objects.bulk_create(events, ignore_conflicts=True)
     for change in changes:
-        connection = whatsapp_connection_for_number(phone_number_id=change.phone_number_id)
-        if connection is None:
-            logger.warning("WhatsApp webhook for unknown phone_number_id %s ignored", change.phone_number_id)
-            continue
-        for inbound in change.messages:
-            try:
-                number = whatsapp_id_to_e164(inbound.wa_id)
-            except ValueError:
-                logger.warning("WhatsApp message %s from an unreadable number skipped", inbound.wamid)
-                continue
-            message = message_store_inbound(
-                user=connection.owner,
-                whatsapp_number=number,
-                name=inbound.name,
-                content=inbound.content,
-                wamid=inbound.wamid,
-                kind=inbound.kind,
-                latitude=inbound.latitude,
-                longitude=inbound.longitude,
-                media_id=inbound.media_id,
-                at=inbound.at,
-            )
-            if message is not None:
-                to_answer.add(message.conversation_id)
-        for status in change.statuses:
-            updated = message_status_update(
-                wamid=status.wamid,
-                status=status.status,
-                at=status.at,
-                error_code=status.error_code,
-                error_title=status.error_title,
-            )
-            if updated is not None and status.error_code == ERROR_TOKEN_EXPIRED:
-                connection_token_rejected(connection=connection)
-    return to_answer
+        if change.statuses:
+            _statuses_apply(change)
+    return len(events)
+
+
+def _statuses_apply(change: Change) -> None:
+    connection = whatsapp_connection_for_number(phone_number_id=change.phone_number_id)
+    if connection is None:
+        logger.warning("WhatsApp statuses for unknown phone_number_id %s ignored", change.phone_number_id)
+        return
+    for status in change.statuses:
+        updated = message_status_update(
+            wamid=status.wamid,
+            status=status.status,
+            at=status.at,
+            error_code=status.error_code,
+            error_title=status.error_title,
+        )
+        if updated is not None and status.error_code == ERROR_TOKEN_EXPIRED:
+            connection_token_rejected(connection=connection)
+
+
+INBOUND_BATCH = 200
+
+
+def inbound_events_store(*, older_than_seconds: int = 0) -> set[int]:
+    """Turn the stored inbound events into conversation messages, oldest first; return the ids of the
+    conversations with new customer messages for the assistant.
+
+    Events are taken with ``FOR UPDATE SKIP LOCKED``, so concurrent tasks never take the same row,
+    and each is marked stored in the same transaction as its message: a worker killed half-way
+    leaves the rest for the next task or the sweep. ``message_store_inbound`` is idempotent per
+    wamid, so an event handled twice still makes one message. Unknown phone number ids are logged
+    and dropped (marked stored, no message).
+    """
+    to_answer: set[int] = set()
+    connections: dict[str, WhatsAppConnection | None] = {}
+    while True:
+        pending = InboundEvent.objects.filter(stored_at__isnull=True)
+        if older_than_seconds:
+            pending = pending.filter(received_at__lt=timezone.now() - timedelta(seconds=older_than_seconds))
+        candidates = list(pending.order_by("id").values_list("id", flat=True)[:INBOUND_BATCH])
+        for event_id in candidates:
+            # One transaction per event: its row and its contact's are the only locks held, so two
+            # tasks draining at once wait for each other at worst, never deadlock.
+            with transaction.atomic():
+                event = (
+                    InboundEvent.objects.select_for_update(skip_locked=True)
+                    .filter(pk=event_id, stored_at__isnull=True)
+                    .first()
+                )
+                if event is None:
+                    continue  # another task has it, or had it
+                conversation_id = _inbound_event_store(event, connections)
+                InboundEvent.objects.filter(pk=event.pk).update(stored_at=timezone.now())
+            if conversation_id is not None:
+                to_answer.add(conversation_id)
+        if len(candidates) < INBOUND_BATCH:
+            return to_answer
+
+
+def _inbound_event_store(event: InboundEvent, connections: dict) -> int | None:
+    if event.phone_number_id not in connections:
+        connections[event.phone_number_id] = whatsapp_connection_for_number(phone_number_id=event.phone_number_id)
+    connection = connections[event.phone_number_id]
+    if connection is None:
+        logger.warning("WhatsApp webhook for unknown phone_number_id %s ignored", event.phone_number_id)
+        return None
+    try:
+        inbound = Inbound.from_data(wamid=event.wamid, data=event.data)
+        number = whatsapp_id_to_e164(inbound.wa_id)
+    except (KeyError, TypeError, ValueError):
+        logger.warning("WhatsApp message %s from an unreadable number skipped", event.wamid)
+        return None
+    message = message_store_inbound(
+        user=connection.owner,
+        whatsapp_number=number,
+        name=inbound.name,
+        content=inbound.content,
+        wamid=inbound.wamid,
+        kind=inbound.kind,
+        latitude=inbound.latitude,
+        longitude=inbound.longitude,
+        media_id=inbound.media_id,
+        at=inbound.at,
+    )
+    return None if message is None else message.conversation_id
 
 
 def connection_token_rejected(*, connection: WhatsAppConnection) -> None:

@@ -39,6 +39,16 @@ def whatsapp_conversation_answer(self, conversation_id: int) -> None:
             cache.delete(key)
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def whatsapp_inbound_store() -> int:
+    """Turn the webhook's stored inbound events into messages, then queue each conversation's answer.
+    Queued once per webhook delivery; a run that finds the events already taken does nothing."""
+    conversation_ids = services.inbound_events_store()
+    for conversation_id in sorted(conversation_ids):
+        whatsapp_conversation_answer.delay(conversation_id)
+    return len(conversation_ids)
+
+
 @shared_task(bind=True, acks_late=True, max_retries=8, ignore_result=True)
 def whatsapp_message_deliver(self, message_id: int) -> None:
     try:
@@ -52,9 +62,11 @@ def whatsapp_message_deliver(self, message_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def whatsapp_sweep() -> int:
-    """Queue again the conversations whose customer messages wait unhandled for more than a minute
-    (the broker was down when the webhook stored them, or a task was lost)."""
-    conversation_ids = conversations_waiting()
+    """Store the inbound events no task turned into messages within a minute, and queue again the
+    conversations whose customer messages wait unhandled for more than a minute (the broker was down
+    when the webhook stored them, or a task was lost)."""
+    stored = services.inbound_events_store(older_than_seconds=60)
+    conversation_ids = sorted(stored | set(conversations_waiting()))
     for conversation_id in conversation_ids:
         whatsapp_conversation_answer.delay(conversation_id)
     return len(conversation_ids)

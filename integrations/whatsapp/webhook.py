@@ -52,6 +52,33 @@ class Inbound:
     longitude: float | None = None
     media_id: str = ""
 
+    def to_data(self) -> dict:
+        """The JSON stored on the inbound event row (``InboundEvent.data``)."""
+        return {
+            "wa_id": self.wa_id,
+            "name": self.name,
+            "kind": str(self.kind),
+            "content": self.content,
+            "at": self.at.isoformat(),
+            "latitude": self.latitude,
+            "longitude": self.longitude,
+            "media_id": self.media_id,
+        }
+
+    @classmethod
+    def from_data(cls, *, wamid: str, data: dict) -> "Inbound":
+        return cls(
+            wamid=wamid,
+            wa_id=data["wa_id"],
+            name=data.get("name", ""),
+            kind=data.get("kind", MessageKind.UNKNOWN),
+            content=data.get("content", ""),
+            at=datetime.fromisoformat(data["at"]),
+            latitude=data.get("latitude"),
+            longitude=data.get("longitude"),
+            media_id=data.get("media_id", ""),
+        )
+
 
 @dataclass
 class StatusUpdate:
