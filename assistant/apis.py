@@ -7,12 +7,15 @@ from rest_framework.views import APIView
 
 from conversations.models import Intent
 
+from .selectors import assistant_llm_state
 from .serializers import (
+    AssistantLlmInputSerializer,
+    AssistantLlmOutputSerializer,
     AssistantTryInputSerializer,
     AssistantTryOutputSerializer,
     AssistantTryResetInputSerializer,
 )
-from .services import assistant_session_reset, assistant_try, session_key_for_try
+from .services import assistant_llm_set, assistant_session_reset, assistant_try, session_key_for_try
 
 TAGS = ["assistant"]
 
@@ -58,3 +61,30 @@ class AssistantTryResetApi(APIView):
         session = serializer.validated_data["session"]
         assistant_session_reset(key=session_key_for_try(user=request.user, session=session))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AssistantLlmApi(APIView):
+    @extend_schema(
+        operation_id="assistant_llm_get",
+        summary="Modèle de langage : disponibilité, réglage du compte et utilisation sur 30 jours",
+        responses=AssistantLlmOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        return Response(AssistantLlmOutputSerializer(assistant_llm_state(user=request.user)).data)
+
+    @extend_schema(
+        operation_id="assistant_llm_set",
+        summary="Activer ou désactiver le modèle de langage pour la boutique",
+        description="Possible seulement quand la plateforme a un modèle configuré (ASSISTANT_LLM_URL et "
+        "ASSISTANT_LLM_MODEL) ; sinon 400 `llm_unavailable`. Les prix, produits, zones et frais viennent "
+        "toujours des données de la boutique.",
+        request=AssistantLlmInputSerializer,
+        responses=AssistantLlmOutputSerializer,
+        tags=TAGS,
+    )
+    def put(self, request):
+        serializer = AssistantLlmInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        assistant_llm_set(user=request.user, **serializer.validated_data)
+        return Response(AssistantLlmOutputSerializer(assistant_llm_state(user=request.user)).data)

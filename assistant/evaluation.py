@@ -167,10 +167,12 @@ def score_message(m: dict, turn, reply: str) -> list[str]:
     return reasons
 
 
-def run_messages(knowledge: Knowledge, messages: list, now: datetime) -> list[MessageResult]:
+def run_messages(knowledge: Knowledge, messages: list, now: datetime, polish=None) -> list[MessageResult]:
     out = []
     for m in messages:
         turn = respond(knowledge=knowledge, state=None, text=m["text"], now=now)
+        if polish is not None:
+            turn = polish(knowledge, turn, [], m["text"])
         reply = reply_text(turn)
         reasons = score_message(m, turn, reply)
         out.append(
@@ -207,7 +209,9 @@ def _order_matches(order, expected: dict) -> str:
     return "; ".join(problems)
 
 
-def run_dialogues(knowledge: Knowledge, dialogues: list, now: datetime, timings: list) -> list[DialogueResult]:
+def run_dialogues(
+    knowledge: Knowledge, dialogues: list, now: datetime, timings: list, polish=None
+) -> list[DialogueResult]:
     out = []
     for d in dialogues:
         state, mode, orders, transcript = None, "ai", [], []
@@ -219,6 +223,13 @@ def run_dialogues(knowledge: Knowledge, dialogues: list, now: datetime, timings:
             turn = respond(knowledge=knowledge, state=state, text=text, now=now)
             timings.append(turn.timings.get("total", 0.0))
             state = turn.state
+            if polish is not None:
+                history = [
+                    (role, said)
+                    for asked, answered in transcript
+                    for role, said in (("user", asked), ("assistant", answered))
+                ]
+                turn = polish(knowledge, turn, history, text)
             transcript.append((text, reply_text(turn)))
             if turn.handoff:
                 mode = "human"
@@ -248,14 +259,16 @@ def percentile(values: list[float], p: float) -> float:
     return values[k]
 
 
-def evaluate(path: str | Path, now: datetime | None = None) -> dict:
+def evaluate(path: str | Path, now: datetime | None = None, polish=None) -> dict:
+    """Score a data set. ``polish(knowledge, turn, history, text) -> turn`` rewrites each turn's replies
+    (``assistant_eval --llm``: the language model's path); None scores the embedded engine alone."""
     path = Path(path)
     business, messages, dialogues = load_dir(path)
     now = now or datetime.now(UTC)
     knowledge = Knowledge.from_document(business)
-    results = run_messages(knowledge, messages, now)
+    results = run_messages(knowledge, messages, now, polish)
     timings = [r.ms for r in results]
-    dialogue_results = run_dialogues(knowledge, dialogues, now, timings)
+    dialogue_results = run_dialogues(knowledge, dialogues, now, timings, polish)
 
     def block(rows):
         n = len(rows)

@@ -1,6 +1,7 @@
 """Stored assistant sessions: the engine's state (cart, last product, language, pending question)
 for one conversation, so it survives between messages and across processes."""
 
+from django.conf import settings
 from django.db import models
 
 
@@ -22,3 +23,45 @@ class AssistantSession(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class AssistantSettings(models.Model):
+    """The account's choices for its assistant: the optional language model (« Ma boutique »)."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assistant_settings", verbose_name="compte"
+    )
+    llm_enabled = models.BooleanField("modèle de langage activé", default=False)
+    updated_at = models.DateTimeField("mis à jour le", auto_now=True)
+
+    class Meta:
+        verbose_name = "réglages de l'assistant"
+        verbose_name_plural = "réglages de l'assistant"
+
+    def __str__(self) -> str:
+        return f"{self.owner} — modèle {'activé' if self.llm_enabled else 'désactivé'}"
+
+
+class LLMUsage(models.Model):
+    """One account's language-model use for one day (Abidjan time): replies tried, calls, tokens,
+    fallbacks to the engine's reply and the summed latency."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="llm_usage", verbose_name="compte"
+    )
+    day = models.DateField("jour")
+    replies = models.PositiveIntegerField("réponses demandées", default=0)
+    calls = models.PositiveIntegerField("appels", default=0)
+    prompt_tokens = models.PositiveIntegerField("jetons envoyés", default=0)
+    completion_tokens = models.PositiveIntegerField("jetons reçus", default=0)
+    fallbacks = models.PositiveIntegerField("réponses du moteur à la place", default=0)
+    latency_ms = models.PositiveBigIntegerField("latence cumulée (ms)", default=0)
+
+    class Meta:
+        verbose_name = "utilisation du modèle de langage"
+        verbose_name_plural = "utilisation du modèle de langage"
+        constraints = [models.UniqueConstraint(fields=["owner", "day"], name="assistant_llm_usage_one_per_day")]
+        ordering = ["-day"]
+
+    def __str__(self) -> str:
+        return f"{self.owner} {self.day}"

@@ -32,3 +32,30 @@ def knowledge_for(snapshot) -> Knowledge:
 def knowledge_cache_clear() -> None:
     with _lock:
         _cache.clear()
+
+
+def assistant_llm_state(*, user, days: int = 30) -> dict:
+    """The « Ma boutique » switch and the statistics card: is a model available on the platform, is it
+    on for this account, and what it cost over the last ``days`` days (2 queries)."""
+    from datetime import timedelta
+
+    from django.db.models import Sum
+    from django.utils import timezone
+
+    from .llm import llm_configured
+    from .models import AssistantSettings, LLMUsage
+
+    since = timezone.localdate() - timedelta(days=days - 1)
+    names = ("replies", "calls", "prompt_tokens", "completion_tokens", "fallbacks", "latency_ms")
+    totals = LLMUsage.objects.filter(owner=user, day__gte=since).aggregate(**{name: Sum(name) for name in names})
+    totals = {name: totals[name] or 0 for name in names}
+    latency = totals.pop("latency_ms")
+    return {
+        "available": llm_configured(),
+        "enabled": AssistantSettings.objects.filter(owner=user, llm_enabled=True).exists(),
+        "usage": {
+            "days": days,
+            **totals,
+            "average_latency_ms": round(latency / totals["replies"]) if totals["replies"] else None,
+        },
+    }

@@ -41,3 +41,23 @@ class AssistantTryOutputSerializer(serializers.Serializer):
     replies = AssistantReplyOutputSerializer(many=True)
     handoff = serializers.BooleanField(help_text="Vrai quand l'assistant passe la main à une personne.")
     order = AssistantTryOrderOutputSerializer(allow_null=True)
+
+
+class AssistantLlmInputSerializer(InputSerializer):
+    enabled = serializers.BooleanField()
+
+
+class AssistantLlmUsageOutputSerializer(serializers.Serializer):
+    days = serializers.IntegerField()
+    replies = serializers.IntegerField()
+    calls = serializers.IntegerField()
+    prompt_tokens = serializers.IntegerField()
+    completion_tokens = serializers.IntegerField()
+    fallbacks = serializers.IntegerField()
+    average_latency_ms = serializers.IntegerField(allow_null=True)
+
+
+class AssistantLlmOutputSerializer(serializers.Serializer):
+    available = serializers.BooleanField()
+    enabled = serializers.BooleanField()
+    usage = AssistantLlmUsageOutputSerializer()

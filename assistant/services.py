@@ -8,15 +8,18 @@ again after a worker died), the session gives the same answer instead of moving 
 """
 
 from dataclasses import asdict
+from dataclasses import replace as dataclass_replace
 from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from conversations.models import Conversation, ConversationMode, Intent, Message, MessageKind, QuestionCategory, Sender
 from conversations.replies import OutboundReply
 from conversations.services import conversation_mode_set
+from core.exceptions import ApplicationError
 from core.phone import phone_display
 from core.tasks import enqueue_on_commit, send_email
 from orders.services import order_create_from_draft
@@ -25,7 +28,8 @@ from preferences.services import preferences_get_or_create
 from shop.selectors import shop_knowledge_for_assistant
 
 from .engine import Knowledge, Reply, Turn, respond
-from .models import AssistantSession
+from .llm import LLMOutcome, llm_configured, llm_polish
+from .models import AssistantSession, AssistantSettings, LLMUsage
 from .selectors import knowledge_for
 
 # What the statistics' « précision par catégorie » groups the intents into.
@@ -49,6 +53,8 @@ UNREADABLE_KINDS = {
     MessageKind.CONTACTS,
     MessageKind.UNKNOWN,
 }
+MSG_LLM_UNAVAILABLE = "Aucun modèle de langage n'est configuré sur la plateforme : l'assistant intégré répond seul."
+
 MSG_UNREADABLE = {
     "fr": "Je ne peux lire que les messages écrits 🙏 Pouvez-vous m'écrire votre demande ?",
     "en": "I can only read written messages 🙏 Could you type your request?",
@@ -225,7 +231,59 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         if turn.handoff and conversation.mode != ConversationMode.HUMAN:
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)
-    return [OutboundReply(text=reply.text, buttons=tuple(reply.buttons)) for reply in turn.replies]
+    replies = turn.replies
+    if assistant_llm_active(user=conversation.owner):
+        outcome = llm_polish(
+            knowledge=knowledge,
+            turn=turn,
+            history=_history(conversation=conversation, before=message),
+            text=message.content,
+        )
+        llm_usage_record(user=conversation.owner, outcome=outcome)
+        replies = outcome.replies
+        if outcome.handoff_requested and conversation.mode != ConversationMode.HUMAN:
+            # The model may ask for a person (never take one away): the engine's handoff path.
+            conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
+            _handoff_alert(conversation=conversation, message=message)
+    return [OutboundReply(text=reply.text, buttons=tuple(reply.buttons)) for reply in replies]
+
+
+def _history(*, conversation, before: Message) -> list[tuple[str, str]]:
+    """The conversation's last messages before ``before``, oldest first, for the model's context."""
+    rows = list(
+        Message.objects.filter(conversation=conversation, id__lt=before.pk)
+        .order_by("-id")
+        .values_list("sender", "content")[:6]
+    )
+    return [("user" if sender == Sender.USER else "assistant", content) for sender, content in reversed(rows)]
+
+
+def assistant_llm_active(*, user) -> bool:
+    """The language model writes this account's replies: the settings exist and the owner switched it on."""
+    return llm_configured() and AssistantSettings.objects.filter(owner=user, llm_enabled=True).exists()
+
+
+def assistant_llm_set(*, user, enabled: bool) -> AssistantSettings:
+    """Switch the language model on or off for the account (on only when the platform has one)."""
+    if enabled and not llm_configured():
+        raise ApplicationError(MSG_LLM_UNAVAILABLE, code="llm_unavailable", status_code=400)
+    assistant_settings, _ = AssistantSettings.objects.update_or_create(owner=user, defaults={"llm_enabled": enabled})
+    return assistant_settings
+
+
+def llm_usage_record(*, user, outcome: LLMOutcome) -> None:
+    """Add one reply's cost to the account's counters of the day (one upsert-like update, no race)."""
+    day = timezone.localdate()
+    values = {
+        "replies": 1,
+        "calls": outcome.calls,
+        "prompt_tokens": outcome.prompt_tokens,
+        "completion_tokens": outcome.completion_tokens,
+        "fallbacks": 1 if outcome.fallback else 0,
+        "latency_ms": outcome.latency_ms,
+    }
+    LLMUsage.objects.get_or_create(owner=user, day=day)
+    LLMUsage.objects.filter(owner=user, day=day).update(**{name: F(name) + value for name, value in values.items()})
 
 
 def assistant_try(*, user, text: str, session: str) -> dict:
@@ -241,4 +299,8 @@ def assistant_try(*, user, text: str, session: str) -> dict:
             order = order_create_from_draft(
                 user=user, conversation=None, draft=_draft_with_key(turn, f"{key}:{timezone.now().isoformat()}")
             )
+    if assistant_llm_active(user=user):
+        outcome = llm_polish(knowledge=knowledge, turn=turn, history=[], text=text)
+        llm_usage_record(user=user, outcome=outcome)
+        turn = dataclass_replace(turn, replies=outcome.replies)
     return {"turn": turn, "order": order}

@@ -4,5 +4,6 @@ from . import apis
 
 urlpatterns = [
     path("assistant/try", apis.AssistantTryApi.as_view(), name="assistant-try"),
+    path("assistant/llm", apis.AssistantLlmApi.as_view(), name="assistant-llm"),
     path("assistant/try/reset", apis.AssistantTryResetApi.as_view(), name="assistant-try-reset"),
 ]

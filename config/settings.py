@@ -348,6 +348,14 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 # Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+
+# Optional OpenAI-compatible chat-completions provider (assistant/llm.py). Empty: the embedded engine alone.
+ASSISTANT_LLM_URL = env.str("ASSISTANT_LLM_URL", default="")
+ASSISTANT_LLM_MODEL = env.str("ASSISTANT_LLM_MODEL", default="")
+ASSISTANT_LLM_API_KEY = env.str("ASSISTANT_LLM_API_KEY", default="")
+# The whole budget of one reply, retries included; past it the embedded engine's reply goes out.
+ASSISTANT_LLM_TIMEOUT = env.float("ASSISTANT_LLM_TIMEOUT", default=6.0)
+
 # One-time codes by phone (accounts/channels.py). The platform's own WhatsApp number sends them as
 # an authentication template (body parameter + copy-code button): its phone number id, a permanent
 # token of that number's Meta app, and the approved template's name and language. With none of the
