@@ -197,3 +197,31 @@ def test_a_cart_below_the_zone_minimum_is_not_ordered(api_client, graph, shop):
 
     assert "minimum" in " ".join(text_of(call) for call in answers[1]).lower()
     assert not Order.objects.exists()
+
+
+def test_with_the_language_model_on_the_customer_gets_its_wording_and_the_recap_keeps_its_buttons(
+    api_client, graph, shop, settings
+):
+    from assistant.services import assistant_llm_set
+    from assistant.tests.fake_llm import FakeLLM, text_answer
+
+    with FakeLLM() as llm:
+        settings.ASSISTANT_LLM_URL, settings.ASSISTANT_LLM_MODEL = llm.url, "fake-model"
+        assistant_llm_set(user=shop, enabled=True)
+        llm.script = [
+            text_answer(
+                "Bonsoir ! 2 huiles : 2 800 F CFA, livraison Marcory 500 F CFA, total 3 300 F CFA, "
+                "en espèces, sous 20 à 40 minutes. Je valide ?"
+            ),
+            text_answer("Bonsoir ! L'huile est à 1 000 F CFA."),  # a wrong price: the engine's reply instead
+        ]
+
+        recap = say(api_client, graph, "Bonsoir je veux 2 huiles livraison à Marcory cash")
+        price = say(api_client, graph, "c'est combien l'huile")
+
+        # The model saw the conversation, never the customer's number.
+        assert meta.CUSTOMER not in json.dumps([request["body"] for request in llm.requests])
+
+    assert text_of(recap[0]).startswith("Bonsoir ! 2 huiles") and buttons_of(recap[0]) == ["Confirmer", "Modifier"]
+    assert "1\u202f400\xa0F CFA" in text_of(price[0]) and "1 000" not in text_of(price[0])
+    assert not Order.objects.exists()
