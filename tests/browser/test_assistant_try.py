@@ -68,3 +68,33 @@ def test_the_owner_orders_to_the_recap_confirms_and_finds_the_order(page, consol
     page.get_by_role("button", name="Recommencer").click()
     page.locator("[data-sender]").first.wait_for(state="detached")
     assert console.errors == []
+
+
+def test_with_a_model_on_the_platform_the_owner_switches_it_on_and_tries_it(
+    page, console, live_url, owner_with_shop, settings
+):
+    from assistant.tests.fake_llm import FakeLLM, text_answer
+
+    with FakeLLM() as llm:
+        settings.ASSISTANT_LLM_URL, settings.ASSISTANT_LLM_MODEL = llm.url, "fake-model"
+        page.set_viewport_size(WIDTHS["phone"])
+        sign_in_through_api(page, live_url, owner_with_shop.adresse_email, path="/dashboard/boutique")
+        card = page.get_by_test_id("assistant-llm")
+        switch = card.get_by_role("switch", name="Activer le modèle de langage")
+        assert switch.get_attribute("aria-checked") == "false"
+        switch.click()
+        page.get_by_text("Modèle de langage activé").first.wait_for()
+        assert switch.get_attribute("aria-checked") == "true"
+        assert_no_horizontal_overflow(page)
+
+        llm.script = [text_answer("Bonsoir ! L'huile végétale 1 L est à 1 400 F CFA. Combien vous en faut-il ?")]
+        page.goto(f"{live_url}/dashboard/assistant")
+        page.get_by_role("heading", name="Tester l'assistant", exact=True).wait_for()
+        assert "Bonsoir ! L'huile végétale 1 L est à 1 400 F CFA." in say(page, "c'est combien l'huile ?", 0)
+
+        owner_with_shop.plan_abonnement = "pro"  # the statistics page is a Pro page
+        owner_with_shop.save(update_fields=["plan_abonnement"])
+        page.goto(f"{live_url}/dashboard/analytics")
+        usage = page.get_by_test_id("llm-usage")
+        usage.wait_for()
+        assert "Appels au modèle" in usage.inner_text()

@@ -12,3 +12,19 @@ export interface AssistantTryResult {
   handoff: boolean;
   order: { id: number; reference: string; total: number } | null;
 }
+
+export interface AssistantLlmUsage {
+  days: number;
+  replies: number;
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  fallbacks: number;
+  average_latency_ms: number | null;
+}
+
+export interface AssistantLlm {
+  available: boolean;
+  enabled: boolean;
+  usage: AssistantLlmUsage;
+}

@@ -12,6 +12,7 @@ import { useAnalytics } from "../api/get-analytics";
 import { BarChart } from "../components/BarChart";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/states";
+import { LlmUsageCard } from "@/features/assistant";
 import { paths } from "@/config/paths";
 import { formatChange, formatFigure, formatNumber } from "@/lib/format";
 import { formatFcfa } from "@/lib/money";
@@ -193,6 +194,10 @@ export default function AnalyticsPage() {
           </Card>
         )}
       </section>
+
+      <div className="mt-6 max-w-xl">
+        <LlmUsageCard />
+      </div>
     </>
   );
 }

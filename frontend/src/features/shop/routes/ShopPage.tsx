@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 
 import { toast } from "@/components/toast";
+import { LlmSwitchCard } from "@/features/assistant";
 import { ErrorState, LOAD_ERROR_TITLE, LoadingSkeleton, PageHeader } from "@/components/states";
 import { getErrorMessage } from "@/lib/errors";
 
@@ -46,6 +47,7 @@ export default function ShopPage() {
             <HandoffCard profile={profile.data} />
           </div>
           <PaymentProvidersCard />
+          <LlmSwitchCard />
           <FaqCard faq={faq.data} />
         </div>
       )}
