@@ -172,3 +172,19 @@ def test_the_command_connects_a_business_s_own_app_with_its_secret(owner, graph)
 
     connection = WhatsAppConnection.objects.get(owner=owner)
     assert decrypt_token(connection.app_secret_ciphertext) == "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+
+
+def test_the_code_exchange_never_logs_the_app_secret_or_the_code(graph, caplog):
+    """urllib3 logs each request line at DEBUG, query string included: the secrets are masked."""
+    from integrations.whatsapp import client
+
+    from . import meta
+
+    caplog.set_level(logging.DEBUG, logger="urllib3.connectionpool")
+
+    token = client.code_exchange(code="SIGNUP-CODE-123")
+
+    assert token
+    assert "oauth/access_token" in caplog.text  # the line is logged…
+    assert meta.APP_SECRET not in caplog.text and "SIGNUP-CODE-123" not in caplog.text  # …without them
+    assert "client_secret=[masqué]" in caplog.text

@@ -11,6 +11,7 @@ flag says whether trying again can help (4xx: no). The access token travels only
 """
 
 import logging
+import re
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -20,6 +21,24 @@ from django.conf import settings
 from django.core.cache import cache
 
 logger = logging.getLogger("flux.integrations.whatsapp")
+
+# The code exchange sends the app secret in the query string (as Meta documents it), and urllib3 logs
+# every request line at DEBUG: secrets in a URL are masked before any handler sees them.
+_SECRET_PARAMS = re.compile(
+    r"((?:client_secret|access_token|code|appsecret_proof|input_token|fb_exchange_token)=)[^&\s\"']+"
+)
+
+
+class RedactSecrets(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = _SECRET_PARAMS.sub(r"\1[masqué]", message)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True
+
+
+logging.getLogger("urllib3.connectionpool").addFilter(RedactSecrets())
 
 MAX_TEXT_LENGTH = 4096
 MAX_BUTTONS = 3
