@@ -348,6 +348,11 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 # Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+# Dotted path of the callable that moves a delivery dispatched from an order when the Logistique
+# page changes its status: the order goes through its lifecycle (and the customer hears of it), the
+# delivery follows (logistics/services.py ``delivery_status_change_by_owner``; logistics cannot
+# import orders, which imports it).
+LOGISTICS_ORDER_MOVER = "orders.services.order_follow_delivery_change"
 # One-time codes by phone (accounts/channels.py). The platform's own WhatsApp number sends them as
 # an authentication template (body parameter + copy-code button): its phone number id, a permanent
 # token of that number's Meta app, and the approved template's name and language. With none of the

@@ -23,7 +23,7 @@ from .services import (
     delivery_assign_driver,
     delivery_report_delay,
     delivery_schedule,
-    delivery_status_change,
+    delivery_status_change_by_owner,
     driver_route_optimize,
     route_distance_km,
 )
@@ -117,7 +117,9 @@ class DeliveryStatusChangeApi(APIView):
         summary="Changer le statut d'une livraison",
         description="Seulement d'une étape vers l'avant : pending → preparing → en_route → delivered "
         "(En attente → Préparation → En route → Livré). Sinon 400 invalid_transition avec un message en "
-        "français ; passer « En route » exige un livreur (400 driver_required).",
+        "français ; passer « En route » exige un livreur (400 driver_required). Une livraison issue d'une "
+        "commande fait avancer la commande (même cycle de vie que la page Commandes, le client est prévenu "
+        "une fois) ; les règles de la commande s'appliquent aussi (paiement avant préparation).",
         parameters=[REFERENCE],
         request=DeliveryStatusInputSerializer,
         responses=DeliveryOutputSerializer,
@@ -127,7 +129,10 @@ class DeliveryStatusChangeApi(APIView):
         serializer = DeliveryStatusInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         delivery = delivery_get(user=request.user, reference=reference)
-        return _delivery_response(delivery_status_change(delivery=delivery, status=serializer.validated_data["status"]))
+        delivery = delivery_status_change_by_owner(
+            delivery=delivery, status=serializer.validated_data["status"], user=request.user
+        )
+        return _delivery_response(delivery)
 
 
 class DeliveryAssignDriverApi(APIView):

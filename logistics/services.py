@@ -5,9 +5,11 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from core.exceptions import ApplicationError
 from core.phone import InvalidPhoneNumber, phone_to_e164
@@ -147,8 +149,22 @@ def delivery_status_change(*, delivery: Delivery, status: str) -> Delivery:
     ApplicationError 400 ``invalid_transition`` with a French message; going en route needs a driver.
     """
     delivery = _locked(delivery)
-    current = DeliveryStatus(delivery.status)
     target = DeliveryStatus(status)
+    _check_step(delivery, target)
+    delivery.status = target
+    delivery.progress = PROGRESS[target]
+    update_fields = ["status", "progress", "updated_at"]
+    if target == DeliveryStatus.DELIVERED:
+        delivery.delivered_at = timezone.now()
+        delivery.route_position = None
+        update_fields += ["delivered_at", "route_position"]
+    delivery.save(update_fields=update_fields)
+    return delivery
+
+
+def _check_step(delivery: Delivery, target: DeliveryStatus) -> None:
+    """The Logistique page's rule: one step forward, and a driver before going en route."""
+    current = DeliveryStatus(delivery.status)
     reference = delivery.reference
     if current == DeliveryStatus.DELIVERED:
         raise ApplicationError(MSG_ALREADY_DELIVERED.format(reference=reference), code="invalid_transition")
@@ -163,15 +179,22 @@ def delivery_status_change(*, delivery: Delivery, status: str) -> Delivery:
         )
     if target == DeliveryStatus.EN_ROUTE and delivery.driver_id is None:
         raise ApplicationError(MSG_DRIVER_REQUIRED.format(reference=reference), code="driver_required")
-    delivery.status = target
-    delivery.progress = PROGRESS[target]
-    update_fields = ["status", "progress", "updated_at"]
-    if target == DeliveryStatus.DELIVERED:
-        delivery.delivered_at = timezone.now()
-        delivery.route_position = None
-        update_fields += ["delivered_at", "route_position"]
-    delivery.save(update_fields=update_fields)
-    return delivery
+
+
+@transaction.atomic
+def delivery_status_change_by_owner(*, delivery: Delivery, status: str, user=None) -> Delivery:
+    """The Logistique page's status change. A delivery dispatched from an order is moved by its
+    order (``settings.LOGISTICS_ORDER_MOVER``): the order goes through its one lifecycle service,
+    which announces the step to the customer once and walks the delivery along; the order's rules
+    (a mobile-money order paid before preparing) then apply too. A delivery without an order moves
+    alone. Returns the delivery as stored."""
+    delivery = _locked(delivery)
+    target = DeliveryStatus(status)
+    _check_step(delivery, target)
+    if delivery.order_id and settings.LOGISTICS_ORDER_MOVER:
+        import_string(settings.LOGISTICS_ORDER_MOVER)(delivery=delivery, status=target, user=user)
+        return Delivery.objects.select_related("driver").get(pk=delivery.pk)
+    return delivery_status_change(delivery=delivery, status=target)
 
 
 @transaction.atomic
