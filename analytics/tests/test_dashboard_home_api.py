@@ -73,3 +73,13 @@ def test_a_new_account_gets_zeros_and_no_activity(owner_api):
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_the_home_page_costs_a_constant_number_of_queries(owner_api, owner, django_assert_max_num_queries):
+    now = timezone.now()
+    OrderFactory.create_batch(20, owner=owner, created_at=now)
+    for _ in range(3):
+        EmailFactory(owner=owner, received_at=now)
+
+    with django_assert_max_num_queries(8):
+        assert owner_api.get(URL).status_code == 200
