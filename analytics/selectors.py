@@ -11,11 +11,16 @@ from django.utils import timezone
 from conversations.models import Conversation, Message, QuestionCategory, Sender
 from core.money import format_fcfa
 from emails.models import Email
-from logistics.models import OPEN_STATUSES, Delivery
+from logistics.locations import PLACES
+from logistics.models import Delivery
+from orders.models import FINAL_STATUSES, PICKUP, Order, OrderStatus
 from subscriptions.selectors import plan_for
 
 PERIOD_DAYS = 30
 LABEL_BUSIEST_DAY = "Jour le plus chargé"
+# What counts as a sale (docs/analytics.md): every order that is not cancelled, whatever its
+# payment or delivery step; its amount is the order's total (products plus delivery fee).
+LABEL_PICKUP_CITY = "Retrait en boutique"
 WEEKDAYS = {1: "lundi", 2: "mardi", 3: "mercredi", 4: "jeudi", 5: "vendredi", 6: "samedi", 7: "dimanche"}
 
 
@@ -34,6 +39,11 @@ def _windows(now: datetime) -> tuple[datetime, datetime]:
     return now - timedelta(days=PERIOD_DAYS), now - timedelta(days=2 * PERIOD_DAYS)
 
 
+def _sales(user):
+    """The account's sales: its orders that are not cancelled."""
+    return Order.objects.filter(owner=user).exclude(status=OrderStatus.CANCELLED)
+
+
 def _period_totals(*, user, now: datetime) -> dict:
     """Conversations, orders and revenue in the last 30 days and the 30 before (two queries)."""
     start, previous_start = _windows(now)
@@ -41,11 +51,15 @@ def _period_totals(*, user, now: datetime) -> dict:
         current=Count("id", filter=Q(created_at__gt=start)),
         previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
     )
-    orders = Delivery.objects.filter(owner=user, created_at__lte=now).aggregate(
-        current=Count("id", filter=Q(created_at__gt=start)),
-        previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
-        revenue=Coalesce(Sum("amount", filter=Q(created_at__gt=start)), 0),
-        previous_revenue=Coalesce(Sum("amount", filter=Q(created_at__gt=previous_start, created_at__lte=start)), 0),
+    orders = (
+        _sales(user)
+        .filter(created_at__lte=now)
+        .aggregate(
+            current=Count("id", filter=Q(created_at__gt=start)),
+            previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
+            revenue=Coalesce(Sum("total", filter=Q(created_at__gt=start)), 0),
+            previous_revenue=Coalesce(Sum("total", filter=Q(created_at__gt=previous_start, created_at__lte=start)), 0),
+        )
     )
     return {"conversations": conversations, "orders": orders}
 
@@ -57,8 +71,8 @@ def analytics_kpis(*, user, now: datetime, totals: dict) -> list[dict]:
     replies = Message.objects.filter(
         conversation__owner=user, sent_at__gt=start, sent_at__lte=now, sender__in=[Sender.AI, Sender.AGENT]
     ).aggregate(total=Count("id"), ai=Count("id", filter=Q(sender=Sender.AI)))
-    ordered = Delivery.objects.filter(
-        owner=user, customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
+    ordered = _sales(user).filter(
+        customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
     )
     converted = Conversation.objects.filter(owner=user, created_at__gt=start, created_at__lte=now).aggregate(
         total=Count("id"), converted=Count("id", filter=Q(Exists(ordered)))
@@ -97,7 +111,7 @@ def analytics_kpis(*, user, now: datetime, totals: dict) -> list[dict]:
             "value": orders["revenue"],
             "unit": "F CFA",
             "change": _change(orders["revenue"], orders["previous_revenue"]),
-            "explanation": f"Somme des montants des {orders['current']} commandes (livraisons) créées sur les 30 "
+            "explanation": f"Somme des totaux des {orders['current']} commandes non annulées créées sur les 30 "
             f"derniers jours ; la variation compare aux 30 jours précédents.",
         },
     ]
@@ -134,28 +148,39 @@ def analytics_accuracy_by_category(*, user) -> dict:
     }
 
 
+def _city_of(order_row: dict) -> str:
+    """A delivered order's city from its commune (Abidjan's communes and the main cities); a pickup
+    is « Retrait en boutique »; a place the list does not know is shown as written."""
+    if order_row["zone"] == PICKUP:
+        return LABEL_PICKUP_CITY
+    commune = order_row["commune"] or order_row["zone"]
+    return PLACES.get(commune, (commune,))[0]
+
+
 def analytics_sales_by_city(*, user) -> dict:
-    """Orders and revenue per delivery city, biggest first (one query)."""
-    rows = list(
-        Delivery.objects.filter(owner=user)
-        .values("city")
-        .annotate(orders=Count("id"), revenue=Coalesce(Sum("amount"), 0))
-        .order_by("-revenue", "city")
-    )
-    total = sum(row["revenue"] for row in rows)
+    """Sales and revenue per delivery city, biggest first (one query, grouped by commune in the
+    database and folded into cities here)."""
+    rows = _sales(user).values("zone", "commune").annotate(orders=Count("id"), revenue=Coalesce(Sum("total"), 0))
+    cities: dict[str, dict] = {}
+    for row in rows:
+        city = cities.setdefault(_city_of(row), {"orders": 0, "revenue": 0})
+        city["orders"] += row["orders"]
+        city["revenue"] += row["revenue"]
+    ranked = sorted(cities.items(), key=lambda item: (-item[1]["revenue"], item[0]))
+    total = sum(city["revenue"] for city in cities.values())
     return {
         "cities": [
             {
-                "city": row["city"],
-                "orders": row["orders"],
-                "revenue": row["revenue"],
-                "share": _percent(row["revenue"], total),
+                "city": name,
+                "orders": city["orders"],
+                "revenue": city["revenue"],
+                "share": _percent(city["revenue"], total),
             }
-            for row in rows
+            for name, city in ranked
         ],
         "total_revenue": total,
-        "explanation": "Somme des montants de toutes les commandes (livraisons) du compte, par ville de livraison ; "
-        "la part est celle de la ville dans le total.",
+        "explanation": "Somme des totaux de toutes les commandes non annulées du compte, par ville de livraison "
+        "(les retraits en boutique à part) ; la part est celle de la ville dans le total.",
     }
 
 
@@ -255,9 +280,9 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
     ai_messages = Message.objects.filter(
         conversation__owner=user, sender=Sender.AI, sent_at__gte=month_start, sent_at__lte=now
     ).count()
-    orders = Delivery.objects.filter(owner=user).aggregate(
-        open=Count("id", filter=Q(status__in=OPEN_STATUSES)),
-        revenue=Coalesce(Sum("amount", filter=Q(created_at__gte=month_start, created_at__lte=now)), 0),
+    orders = _sales(user).aggregate(
+        open=Count("id", filter=~Q(status__in=FINAL_STATUSES)),
+        revenue=Coalesce(Sum("total", filter=Q(created_at__gte=month_start, created_at__lte=now)), 0),
     )
     cards = [
         {
@@ -279,14 +304,15 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
             "label": "Commandes en cours",
             "value": orders["open"],
             "unit": "commandes",
-            "explanation": "Livraisons en attente, en préparation ou en route.",
+            "explanation": "Commandes ni livrées, ni retirées, ni annulées : confirmées, en attente de paiement, "
+            "payées, en préparation, en route ou prêtes au retrait.",
         },
         {
             "key": "revenue_month",
             "label": "Chiffre d'affaires du mois",
             "value": orders["revenue"],
             "unit": "F CFA",
-            "explanation": "Somme des commandes (livraisons) créées depuis le début du mois.",
+            "explanation": "Somme des totaux des commandes non annulées créées depuis le début du mois.",
         },
     ]
     return {"cards": cards, "recent_activity": recent_activity(user=user)}

@@ -356,6 +356,12 @@ ASSISTANT_LLM_API_KEY = env.str("ASSISTANT_LLM_API_KEY", default="")
 # The whole budget of one reply, retries included; past it the embedded engine's reply goes out.
 ASSISTANT_LLM_TIMEOUT = env.float("ASSISTANT_LLM_TIMEOUT", default=6.0)
 
+# Dotted path of the callable that moves a delivery dispatched from an order when the Logistique
+# page changes its status: the order goes through its lifecycle (and the customer hears of it), the
+# delivery follows (logistics/services.py ``delivery_status_change_by_owner``; logistics cannot
+# import orders, which imports it).
+LOGISTICS_ORDER_MOVER = "orders.services.order_follow_delivery_change"
+
 # One-time codes by phone (accounts/channels.py). The platform's own WhatsApp number sends them as
 # an authentication template (body parameter + copy-code button): its phone number id, a permanent
 # token of that number's Meta app, and the approved template's name and language. With none of the

@@ -14,6 +14,7 @@ from .serializers import (
     DeliveryOutputSerializer,
     DeliveryScheduleInputSerializer,
     DeliveryStatusInputSerializer,
+    DriverInputSerializer,
     DriverListResponseSerializer,
     DriverOutputSerializer,
     RouteOutputSerializer,
@@ -23,8 +24,11 @@ from .services import (
     delivery_assign_driver,
     delivery_report_delay,
     delivery_schedule,
-    delivery_status_change,
+    delivery_status_change_by_owner,
+    driver_create,
+    driver_deactivate,
     driver_route_optimize,
+    driver_update,
     route_distance_km,
 )
 
@@ -117,7 +121,9 @@ class DeliveryStatusChangeApi(APIView):
         summary="Changer le statut d'une livraison",
         description="Seulement d'une étape vers l'avant : pending → preparing → en_route → delivered "
         "(En attente → Préparation → En route → Livré). Sinon 400 invalid_transition avec un message en "
-        "français ; passer « En route » exige un livreur (400 driver_required).",
+        "français ; passer « En route » exige un livreur (400 driver_required). Une livraison issue d'une "
+        "commande fait avancer la commande (même cycle de vie que la page Commandes, le client est prévenu "
+        "une fois) ; les règles de la commande s'appliquent aussi (paiement avant préparation).",
         parameters=[REFERENCE],
         request=DeliveryStatusInputSerializer,
         responses=DeliveryOutputSerializer,
@@ -127,7 +133,10 @@ class DeliveryStatusChangeApi(APIView):
         serializer = DeliveryStatusInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         delivery = delivery_get(user=request.user, reference=reference)
-        return _delivery_response(delivery_status_change(delivery=delivery, status=serializer.validated_data["status"]))
+        delivery = delivery_status_change_by_owner(
+            delivery=delivery, status=serializer.validated_data["status"], user=request.user
+        )
+        return _delivery_response(delivery)
 
 
 class DeliveryAssignDriverApi(APIView):
@@ -187,6 +196,59 @@ class DriverListApi(APIView):
             serializer_class=DriverOutputSerializer,
             counters=counters,
         )
+
+    @extend_schema(
+        operation_id="logistics_drivers_create",
+        summary="Ajouter un livreur",
+        description="Nom, téléphone (E.164 ; deux livreurs actifs n'ont pas le même), véhicule, commune de base ; "
+        "la rive de la lagune est celle de la commune si elle n'est pas donnée.",
+        request=DriverInputSerializer,
+        responses={201: DriverOutputSerializer},
+        tags=TAGS,
+    )
+    def post(self, request):
+        serializer = DriverInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return _driver_response(
+            request, driver_create(user=request.user, **serializer.validated_data), status.HTTP_201_CREATED
+        )
+
+
+def _driver_response(request, driver, status_code=status.HTTP_200_OK) -> Response:
+    """The driver as the list shows him (status and counts)."""
+    return Response(DriverOutputSerializer(driver_get(user=request.user, driver_id=driver.pk)).data, status=status_code)
+
+
+class DriverDetailApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_update",
+        summary="Modifier un livreur",
+        description="Nom, téléphone (E.164), véhicule (moto, voiture), commune de base (sa position devient "
+        "le centre de la commune) et rive de la lagune ; seuls les champs envoyés changent.",
+        request=DriverInputSerializer,
+        responses=DriverOutputSerializer,
+        tags=TAGS,
+    )
+    def patch(self, request, driver_id: int):
+        driver = driver_get(user=request.user, driver_id=driver_id)
+        serializer = DriverInputSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        return _driver_response(request, driver_update(driver=driver, **serializer.validated_data))
+
+
+class DriverDeactivateApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_deactivate",
+        summary="Désactiver un livreur",
+        description="Le livreur disparaît de la page et des suggestions ; ses livraisons passées restent. "
+        "Refusé (400 driver_busy) tant qu'il a des livraisons non livrées.",
+        request=None,
+        responses={204: None},
+        tags=TAGS,
+    )
+    def post(self, request, driver_id: int):
+        driver_deactivate(driver=driver_get(user=request.user, driver_id=driver_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class DriverRouteOptimizeApi(APIView):

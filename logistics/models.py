@@ -67,6 +67,8 @@ class Driver(models.Model):
     longitude = models.DecimalField("longitude", max_digits=9, decimal_places=6)
     vehicle = models.CharField("véhicule", max_length=8, choices=Vehicle.choices, default=Vehicle.MOTO)
     side = models.CharField("rive de la lagune", max_length=5, choices=LagoonSide.choices, default=LagoonSide.NORTH)
+    # A driver who left is deactivated, not deleted: his past deliveries keep his name.
+    is_enabled = models.BooleanField("actif", default=True)
     created_at = models.DateTimeField("créé le", auto_now_add=True)
 
     class Meta:

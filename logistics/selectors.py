@@ -36,7 +36,7 @@ def delivery_get(*, user, reference: str) -> Delivery:
 
 def _drivers(user) -> QuerySet[Driver]:
     en_route = Delivery.objects.filter(driver=OuterRef("pk"), status=DeliveryStatus.EN_ROUTE)
-    return Driver.objects.filter(owner=user).annotate(is_active=Exists(en_route))
+    return Driver.objects.filter(owner=user, is_enabled=True).annotate(is_active=Exists(en_route))
 
 
 def driver_list(*, user) -> QuerySet[Driver]:

@@ -5,7 +5,7 @@ from core.pagination import PageWithCountersSerializer, counters_serializer
 from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .locations import PLACES
-from .models import DeliveryStatus, DriverStatus, Priority
+from .models import DeliveryStatus, DriverStatus, LagoonSide, Priority, Vehicle
 from .services import MSG_PHONE_INVALID, MSG_UNKNOWN_COMMUNE
 
 MSG_STATUS_UNKNOWN = "Statut inconnu : utilisez pending, preparing, en_route ou delivered."
@@ -91,6 +91,9 @@ class DriverOutputSerializer(serializers.Serializer):
     open_deliveries = serializers.IntegerField(source="open_count", help_text="Livraisons assignées non livrées.")
     rating = serializers.FloatField()
     location = DriverLocationSerializer(source="*")
+    vehicle = serializers.ChoiceField(choices=Vehicle.choices)
+    commune = serializers.CharField()
+    side = serializers.ChoiceField(choices=LagoonSide.choices)
 
     def _status(self, obj) -> DriverStatus:
         return DriverStatus.ACTIVE if obj.is_active else DriverStatus.AVAILABLE
@@ -190,3 +193,24 @@ class RouteOutputSerializer(serializers.Serializer):
     stops = RouteStopSerializer(many=True)
     total_distance_km = serializers.FloatField()
     explanation = serializers.CharField()
+
+
+MSG_NAME_TOO_LONG = "Le nom ne peut pas dépasser 120 caractères."
+MSG_VEHICLE_UNKNOWN = "Véhicule inconnu : moto ou voiture."
+MSG_SIDE_UNKNOWN = "Rive inconnue : nord ou sud."
+
+
+class DriverInputSerializer(InputSerializer):
+    """« Ajouter un livreur » (every field but the side required) and its edit (any subset)."""
+
+    name = StrictCharField(max_length=120, error_messages=_required(max_length=MSG_NAME_TOO_LONG))
+    phone = PhoneNumberField(invalid_message=MSG_PHONE_INVALID, error_messages=_required())
+    vehicle = serializers.ChoiceField(
+        choices=Vehicle.choices, error_messages=_required(invalid_choice=MSG_VEHICLE_UNKNOWN)
+    )
+    commune = serializers.ChoiceField(
+        choices=sorted(PLACES), error_messages=_required(invalid_choice=MSG_UNKNOWN_COMMUNE)
+    )
+    side = serializers.ChoiceField(
+        choices=LagoonSide.choices, required=False, error_messages=_required(invalid_choice=MSG_SIDE_UNKNOWN)
+    )

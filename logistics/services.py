@@ -5,14 +5,16 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from core.exceptions import ApplicationError
 from core.phone import InvalidPhoneNumber, phone_to_e164
 
-from .locations import PLACES
+from .locations import PLACES, lagoon_side
 from .models import (
     NEXT_STATUS,
     OPEN_STATUSES,
@@ -21,7 +23,9 @@ from .models import (
     DeliverySequence,
     DeliveryStatus,
     Driver,
+    LagoonSide,
     Priority,
+    Vehicle,
 )
 
 MSG_ALREADY_IN_STATUS = "La livraison {reference} est déjà « {status} »."
@@ -35,6 +39,10 @@ MSG_DELAY_DELIVERED = "Impossible de signaler un retard : la livraison {referenc
 MSG_TIME_IN_PAST = "L'heure estimée doit être dans le futur."
 MSG_PHONE_INVALID = "Numéro de téléphone invalide : chiffres uniquement, avec l'indicatif (+225...)."
 MSG_UNKNOWN_COMMUNE = "Commune inconnue : choisissez une commune d'Abidjan ou une ville de la liste."
+MSG_DRIVER_PHONE_TAKEN = "Un livreur actif a déjà ce numéro de téléphone."
+MSG_DRIVER_STILL_BUSY = (
+    "{name} a encore {count} livraison(s) non livrée(s) : assignez-les à un autre livreur avant de le désactiver."
+)
 
 ROUTE_EXPLANATION = (
     "Ordre calculé par la méthode du plus proche voisin : depuis la position du livreur, on va "
@@ -147,8 +155,22 @@ def delivery_status_change(*, delivery: Delivery, status: str) -> Delivery:
     ApplicationError 400 ``invalid_transition`` with a French message; going en route needs a driver.
     """
     delivery = _locked(delivery)
-    current = DeliveryStatus(delivery.status)
     target = DeliveryStatus(status)
+    _check_step(delivery, target)
+    delivery.status = target
+    delivery.progress = PROGRESS[target]
+    update_fields = ["status", "progress", "updated_at"]
+    if target == DeliveryStatus.DELIVERED:
+        delivery.delivered_at = timezone.now()
+        delivery.route_position = None
+        update_fields += ["delivered_at", "route_position"]
+    delivery.save(update_fields=update_fields)
+    return delivery
+
+
+def _check_step(delivery: Delivery, target: DeliveryStatus) -> None:
+    """The Logistique page's rule: one step forward, and a driver before going en route."""
+    current = DeliveryStatus(delivery.status)
     reference = delivery.reference
     if current == DeliveryStatus.DELIVERED:
         raise ApplicationError(MSG_ALREADY_DELIVERED.format(reference=reference), code="invalid_transition")
@@ -163,15 +185,22 @@ def delivery_status_change(*, delivery: Delivery, status: str) -> Delivery:
         )
     if target == DeliveryStatus.EN_ROUTE and delivery.driver_id is None:
         raise ApplicationError(MSG_DRIVER_REQUIRED.format(reference=reference), code="driver_required")
-    delivery.status = target
-    delivery.progress = PROGRESS[target]
-    update_fields = ["status", "progress", "updated_at"]
-    if target == DeliveryStatus.DELIVERED:
-        delivery.delivered_at = timezone.now()
-        delivery.route_position = None
-        update_fields += ["delivered_at", "route_position"]
-    delivery.save(update_fields=update_fields)
-    return delivery
+
+
+@transaction.atomic
+def delivery_status_change_by_owner(*, delivery: Delivery, status: str, user=None) -> Delivery:
+    """The Logistique page's status change. A delivery dispatched from an order is moved by its
+    order (``settings.LOGISTICS_ORDER_MOVER``): the order goes through its one lifecycle service,
+    which announces the step to the customer once and walks the delivery along; the order's rules
+    (a mobile-money order paid before preparing) then apply too. A delivery without an order moves
+    alone. Returns the delivery as stored."""
+    delivery = _locked(delivery)
+    target = DeliveryStatus(status)
+    _check_step(delivery, target)
+    if delivery.order_id and settings.LOGISTICS_ORDER_MOVER:
+        import_string(settings.LOGISTICS_ORDER_MOVER)(delivery=delivery, status=target, user=user)
+        return Delivery.objects.select_related("driver").get(pk=delivery.pk)
+    return delivery_status_change(delivery=delivery, status=target)
 
 
 @transaction.atomic
@@ -251,3 +280,60 @@ def driver_route_optimize(*, driver: Driver) -> list[RouteStop]:
         stop.delivery.driver = driver
     Delivery.objects.bulk_update([stop.delivery for stop in stops], ["route_position"])
     return stops
+
+
+# --- drivers ------------------------------------------------------------------------------------
+
+
+def _check_phone_free(*, user, phone: str, exclude_pk: int | None = None) -> None:
+    taken = Driver.objects.filter(owner=user, phone=phone, is_enabled=True).exclude(pk=exclude_pk)
+    if taken.exists():
+        raise ApplicationError(
+            MSG_DRIVER_PHONE_TAKEN, code="validation_error", errors={"phone": [MSG_DRIVER_PHONE_TAKEN]}
+        )
+
+
+def driver_create(
+    *, user, name: str, phone: str, commune: str, vehicle: str = Vehicle.MOTO, side: str | None = None
+) -> Driver:
+    """Add a driver (phone in E.164) based in ``commune``: his position starts at its centre and his
+    side of the lagoon is the commune's unless given (north for a city outside Abidjan)."""
+    _check_phone_free(user=user, phone=phone)
+    _city, latitude, longitude = place_coordinates(commune)
+    return Driver.objects.create(
+        owner=user,
+        name=name,
+        phone=phone,
+        commune=commune,
+        latitude=latitude,
+        longitude=longitude,
+        vehicle=vehicle,
+        side=side or lagoon_side(commune) or LagoonSide.NORTH,
+    )
+
+
+def driver_update(*, driver: Driver, **changes) -> Driver:
+    """Change a driver's name, phone, vehicle, commune (his position moves to its centre) or side."""
+    changes = {key: value for key, value in changes.items() if value is not None}
+    if "phone" in changes:
+        _check_phone_free(user=driver.owner, phone=changes["phone"], exclude_pk=driver.pk)
+    if "commune" in changes and changes["commune"] != driver.commune:
+        _city, changes["latitude"], changes["longitude"] = place_coordinates(changes["commune"])
+        changes.setdefault("side", lagoon_side(changes["commune"]) or LagoonSide.NORTH)
+    for field, value in changes.items():
+        setattr(driver, field, value)
+    driver.save(update_fields=list(changes))
+    return driver
+
+
+@transaction.atomic
+def driver_deactivate(*, driver: Driver) -> Driver:
+    """Take a driver off the page and the suggestions; his delivered history stays. Refused while
+    he still holds a delivery that is not delivered."""
+    driver = Driver.objects.select_for_update().get(pk=driver.pk)
+    busy = Delivery.objects.filter(driver=driver, status__in=OPEN_STATUSES).count()
+    if busy:
+        raise ApplicationError(MSG_DRIVER_STILL_BUSY.format(name=driver.name, count=busy), code="driver_busy")
+    driver.is_enabled = False
+    driver.save(update_fields=["is_enabled"])
+    return driver

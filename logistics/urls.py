@@ -9,6 +9,8 @@ urlpatterns = [
     path("deliveries/<str:reference>/assign", apis.DeliveryAssignDriverApi.as_view(), name="logistics-delivery-assign"),
     path("deliveries/<str:reference>/delay", apis.DeliveryReportDelayApi.as_view(), name="logistics-delivery-delay"),
     path("drivers", apis.DriverListApi.as_view(), name="logistics-drivers"),
+    path("drivers/<int:driver_id>", apis.DriverDetailApi.as_view(), name="logistics-driver"),
+    path("drivers/<int:driver_id>/deactivate", apis.DriverDeactivateApi.as_view(), name="logistics-driver-deactivate"),
     path(
         "drivers/<int:driver_id>/optimize-route",
         apis.DriverRouteOptimizeApi.as_view(),

@@ -14,6 +14,19 @@ NOTICE_SENT = "message envoyé"
 NOTICE_WINDOW_CLOSED = "fenêtre de 24 h fermée"
 NOTICE_NO_CONTACT = "aucun contact WhatsApp"
 NOTICE_UNAVAILABLE = "envoi WhatsApp indisponible"
+NOTICE_TEMPLATE_SENT = "modèle « {name} » envoyé (fenêtre de 24 h fermée)"
+
+# Outside the 24 h window WhatsApp only carries approved templates. An account that wants its order
+# updates to reach customers then creates, in its Meta account, templates with these names (any
+# language; the customer's is preferred), whose body's {{1}} is the order's reference.
+TEMPLATE_NAMES = {
+    "confirmed": "commande_confirmee",
+    "paid": "paiement_recu",
+    "out_for_delivery": "commande_en_route",
+    "delivered": "commande_livree",
+    "ready": "commande_prete",
+    "cancelled": "commande_annulee",
+}
 
 TEXTS = {
     "fr": {
@@ -65,3 +78,14 @@ def order_notify_customer(*, order, event) -> None:
 
     event_id = event.pk
     transaction.on_commit(lambda: order_notify_customer_task.delay(event_id=event_id, text=text))
+
+
+def order_update_template(*, templates: list[dict], order, status: str) -> dict | None:
+    """The account's approved template for this step (``TEMPLATE_NAMES``), in the customer's
+    language when there is one, else in any language; None when the account has none."""
+    name = TEMPLATE_NAMES.get(status)
+    matching = [template for template in templates if template.get("name") == name]
+    if not matching:
+        return None
+    language = customer_language(order)
+    return next((t for t in matching if (t.get("language") or "").lower().startswith(language)), matching[0])

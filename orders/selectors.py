@@ -113,7 +113,7 @@ def driver_candidates(*, order: Order) -> list[Driver]:
     the same side of the lagoon as the address or driving a car (motorbikes may not cross the bridges
     since December 2025). Outside Abidjan, or with no known place, every available driver qualifies."""
     en_route = Delivery.objects.filter(driver=OuterRef("pk"), status=DeliveryStatus.EN_ROUTE)
-    drivers = Driver.objects.filter(owner_id=order.owner_id).exclude(Exists(en_route))
+    drivers = Driver.objects.filter(owner_id=order.owner_id, is_enabled=True).exclude(Exists(en_route))
     side = order_lagoon_side(order)
     if side:
         drivers = drivers.filter(Q(side=side) | Q(vehicle=Vehicle.VOITURE))
@@ -141,7 +141,9 @@ def driver_choices(*, order: Order) -> list[Driver]:
     first (nearest first, ``eligible`` True), then the others (busy, or a moto across the lagoon)."""
     candidates = [] if order.is_pickup else driver_candidates(order=order)
     chosen = {driver.pk for driver in candidates}
-    others = Driver.objects.filter(owner_id=order.owner_id).exclude(pk__in=chosen).order_by("name", "id")
+    others = (
+        Driver.objects.filter(owner_id=order.owner_id, is_enabled=True).exclude(pk__in=chosen).order_by("name", "id")
+    )
     for driver in candidates:
         driver.eligible = True
     rest = list(others)

@@ -488,6 +488,41 @@ def order_transition(*, order: Order, to: str, by: str, user=None, note: str = "
     return order
 
 
+# The order step each logistics status means, and the order's forward path through them.
+ORDER_FOR_DELIVERY = {
+    DeliveryStatus.PREPARING: S.PREPARING,
+    DeliveryStatus.EN_ROUTE: S.OUT_FOR_DELIVERY,
+    DeliveryStatus.DELIVERED: S.DELIVERED,
+}
+ORDER_DELIVERY_PATH = [S.PREPARING, S.OUT_FOR_DELIVERY, S.DELIVERED]
+
+
+def _order_rank(status: str) -> int:
+    """0 before preparation (confirmed, awaiting payment, paid), then 1, 2, 3 along the path."""
+    return ORDER_DELIVERY_PATH.index(status) + 1 if status in ORDER_DELIVERY_PATH else 0
+
+
+@transaction.atomic
+def order_follow_delivery_change(*, delivery: Delivery, status: str, user=None) -> None:
+    """The Logistique page moved ``delivery`` (dispatched from an order) to ``status``
+    (``settings.LOGISTICS_ORDER_MOVER``): the order takes the matching steps through
+    ``order_transition`` (which walks the delivery and announces each step once), or, when the order
+    is already there, the delivery catches up alone. The order's refusals (paid first, already
+    final) reach the page unchanged, and nothing moves."""
+    order = Order.objects.select_for_update().get(pk=delivery.order_id)
+    target = ORDER_FOR_DELIVERY.get(DeliveryStatus(status))
+    if target is None or order.status == S.CANCELLED or _order_rank(order.status) >= _order_rank(target):
+        delivery_status_change(delivery=delivery, status=status)
+        return
+    for step in ORDER_DELIVERY_PATH[_order_rank(order.status) : _order_rank(target)]:
+        order = order_transition(
+            order=order, to=step, by=Actor.OWNER, user=user, note=f"Depuis la logistique ({delivery.reference})"
+        )
+    delivery.refresh_from_db()
+    if delivery.status != status:  # the order was ahead in a way its walk did not cover
+        delivery_status_change(delivery=delivery, status=status)
+
+
 def order_cancel(*, order: Order, reason: str, by: str = Actor.OWNER, user=None) -> Order:
     """Cancel the order with a reason (required). Its lines stay: the history shows what was ordered."""
     reason = (reason or "").strip()

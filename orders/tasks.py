@@ -7,7 +7,14 @@ from celery import shared_task
 from core.tasks import OutsideTask
 
 from .models import OrderEvent
-from .notifications import NOTICE_NO_CONTACT, NOTICE_SENT, NOTICE_UNAVAILABLE, NOTICE_WINDOW_CLOSED
+from .notifications import (
+    NOTICE_NO_CONTACT,
+    NOTICE_SENT,
+    NOTICE_TEMPLATE_SENT,
+    NOTICE_UNAVAILABLE,
+    NOTICE_WINDOW_CLOSED,
+    order_update_template,
+)
 
 logger = logging.getLogger("flux.orders")
 
@@ -20,13 +27,45 @@ def _contact_of(order):
     return Contact.objects.filter(owner_id=order.owner_id, whatsapp_number=order.customer_phone).first()
 
 
+def _window_closed(contact) -> bool:
+    from conversations.models import Conversation
+    from conversations.services import conversation_window_open
+
+    conversation = Conversation.objects.filter(contact=contact).first()
+    return conversation is not None and not conversation_window_open(conversation)
+
+
+def _send_template(*, event, contact, text: str) -> str:
+    """The matching approved template, if the account has one; the notice for the history."""
+    from core.exceptions import ApplicationError
+    from integrations.services import whatsapp_templates_list
+    from integrations.whatsapp.services import send_template_to_contact
+
+    order = event.order
+    try:
+        templates = whatsapp_templates_list(user=order.owner)
+    except ApplicationError:  # not connected, or Meta unreachable: the text could not go either
+        templates = []
+    template = order_update_template(templates=templates, order=order, status=event.to_status)
+    if template is None:
+        return NOTICE_WINDOW_CLOSED
+    sent = send_template_to_contact(
+        contact=contact,
+        name=template["name"],
+        language=template["language"],
+        parameters=[order.reference],
+        content=text,
+    )
+    return NOTICE_TEMPLATE_SENT.format(name=template["name"]) if sent else NOTICE_WINDOW_CLOSED
+
+
 @shared_task(base=OutsideTask, name="orders.notify_customer")
 def order_notify_customer_task(*, event_id: int, text: str) -> str:
     """Send ``text`` to the order's customer on WhatsApp and note the outcome on the history step.
 
-    The client (written in ``integrations.whatsapp``) returns the stored outgoing message, or None
-    when the 24-hour window is closed and no approved template fits; transient errors raise and the
-    task retries with backoff.
+    Inside the customer's 24-hour window the text goes; outside it, the account's approved template
+    for this step (``notifications.TEMPLATE_NAMES``) goes instead, and with none nothing is sent and
+    the step says « fenêtre de 24 h fermée ». Transient errors raise and the task retries with backoff.
     """
     event = OrderEvent.objects.select_related("order", "order__contact").filter(pk=event_id).first()
     if event is None:
@@ -41,7 +80,10 @@ def order_notify_customer_task(*, event_id: int, text: str) -> str:
             logger.warning("No WhatsApp client to tell %s about %s", contact.pk, event.order.reference)
             notice = NOTICE_UNAVAILABLE
         else:
-            sent = send_text_to_contact(contact=contact, text=text)
-            notice = NOTICE_SENT if sent else NOTICE_WINDOW_CLOSED
+            if _window_closed(contact):
+                notice = _send_template(event=event, contact=contact, text=text)
+            else:
+                sent = send_text_to_contact(contact=contact, text=text)
+                notice = NOTICE_SENT if sent else NOTICE_WINDOW_CLOSED
     OrderEvent.objects.filter(pk=event.pk).update(customer_notice=notice)
     return notice

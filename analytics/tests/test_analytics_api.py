@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 from accounts.tests.factories import UserFactory
 from conversations.models import MessageStatus, Sender
 from conversations.tests.factories import ConversationFactory, MessageFactory
-from logistics.tests.factories import DeliveryFactory
+from orders.tests.factories import OrderFactory
 
 URL = "/api/v1/analytics"
 
@@ -31,25 +31,28 @@ def days_ago(days: float):
     return timezone.now() - timedelta(days=days)
 
 
+def sale(owner, total: int, **fields):
+    """An order of ``total`` F CFA (products only, no delivery fee)."""
+    return OrderFactory(owner=owner, subtotal=total, delivery_fee=0, total=total, **fields)
+
+
 @pytest.fixture
 def history(owner):
-    """Three conversations this period, one the period before; orders in Abidjan and Bouaké."""
+    """Three conversations this period, one the period before; orders in Abidjan and Bouaké, a pickup,
+    and cancelled orders that are no sale."""
     recent = [
         ConversationFactory(owner=owner, created_at=days_ago(age), contact__whatsapp_number=f"+22501000000{age:02d}")
         for age in (2, 5, 10)
     ]
     ConversationFactory(owner=owner, created_at=days_ago(40))
     # The conversation started 5 days ago led to an order from the same number.
-    DeliveryFactory(
-        owner=owner,
-        customer_phone="+2250100000005",
-        created_at=days_ago(4),
-        amount=20000,
-        city="Abidjan",
-        commune="Cocody",
-    )
-    DeliveryFactory(owner=owner, created_at=days_ago(12), amount=30000, city="Bouaké", commune="Bouaké")
-    DeliveryFactory(owner=owner, created_at=days_ago(45), amount=40000, city="Abidjan", commune="Yopougon")
+    sale(owner, 20000, customer_phone="+2250100000005", created_at=days_ago(4), zone="Cocody", commune="Cocody")
+    sale(owner, 30000, created_at=days_ago(12), zone="Bouaké", commune="Bouaké", status="out_for_delivery")
+    sale(owner, 40000, created_at=days_ago(45), zone="Yopougon", commune="Yopougon", status="delivered")
+    sale(owner, 5000, created_at=days_ago(20), zone="pickup", commune="", address="", status="picked_up")
+    # Cancelled orders are no sales: not in the revenue, not a conversion, not in a city.
+    sale(owner, 70000, customer_phone="+2250100000002", created_at=days_ago(1), status="cancelled")
+    sale(owner, 80000, created_at=days_ago(50), zone="Bouaké", commune="Bouaké", status="cancelled")
     conversation = recent[0]
     for accurate, category in ((True, "prix"), (True, "prix"), (False, "prix"), (True, "livraison"), (None, "prix")):
         MessageFactory(
@@ -112,9 +115,9 @@ def test_the_kpis_are_computed_from_the_accounts_rows(owner, history):
     assert kpi(body, "revenue") | {"explanation": None} == {
         "key": "revenue",
         "label": "Chiffre d'affaires",
-        "value": 50000,
+        "value": 55000,
         "unit": "F CFA",
-        "change": 25.0,
+        "change": 37.5,
         "explanation": None,
     }
     assert all(item["explanation"] for item in body["kpis"])
@@ -134,18 +137,19 @@ def test_the_sales_are_grouped_by_city_biggest_first(owner, history):
     body = client_for(owner).get(URL).json()["sales_by_city"]
 
     assert body["cities"] == [
-        {"city": "Abidjan", "orders": 2, "revenue": 60000, "share": 66.7},
-        {"city": "Bouaké", "orders": 1, "revenue": 30000, "share": 33.3},
+        {"city": "Abidjan", "orders": 2, "revenue": 60000, "share": 63.2},
+        {"city": "Bouaké", "orders": 1, "revenue": 30000, "share": 31.6},
+        {"city": "Retrait en boutique", "orders": 1, "revenue": 5000, "share": 5.3},
     ]
-    assert body["total_revenue"] == 90000
+    assert body["total_revenue"] == 95000
 
 
 def test_the_predictions_extend_the_accounts_trend_and_say_how(owner, history):
     body = client_for(owner).get(URL).json()
 
     revenue = prediction(body, "revenue_next_30_days")
-    assert revenue["value"] == 60000  # 50 000 + (50 000 - 40 000)
-    assert "50\u202f000\u00a0F CFA" in revenue["explanation"] and "40\u202f000\u00a0F CFA" in revenue["explanation"]
+    assert revenue["value"] == 70000  # 55 000 + (55 000 - 40 000)
+    assert "55\u202f000\u00a0F CFA" in revenue["explanation"] and "40\u202f000\u00a0F CFA" in revenue["explanation"]
     assert prediction(body, "conversations_next_30_days")["value"] == 5  # 3 + (3 - 1)
 
 
@@ -187,7 +191,7 @@ def test_another_accounts_rows_never_count(owner, history):
 
 
 def test_the_statistics_cost_a_constant_number_of_queries(owner, history, django_assert_max_num_queries):
-    DeliveryFactory.create_batch(20, owner=owner, created_at=days_ago(3))
+    OrderFactory.create_batch(20, owner=owner, created_at=days_ago(3))
 
     with django_assert_max_num_queries(8):
         assert client_for(owner).get(URL).status_code == 200

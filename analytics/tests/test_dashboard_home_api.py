@@ -8,7 +8,7 @@ from accounts.tests.factories import UserFactory
 from conversations.models import MessageStatus, Sender
 from conversations.tests.factories import ConversationFactory, MessageFactory
 from emails.tests.factories import EmailFactory
-from logistics.tests.factories import DeliveryFactory
+from orders.tests.factories import OrderFactory
 
 URL = "/api/v1/auth/dashboard"
 
@@ -24,10 +24,13 @@ def test_the_home_page_has_four_cards_computed_from_the_accounts_rows(owner_api,
     conversation = ConversationFactory(owner=owner, last_message_at=now)
     ConversationFactory(owner=owner, last_message_at=now - timedelta(days=3))
     MessageFactory.create_batch(2, conversation=conversation, sender=Sender.AI, status=MessageStatus.SENT, sent_at=now)
-    DeliveryFactory(owner=owner, status="pending", amount=15000, created_at=now)
-    DeliveryFactory(owner=owner, status="en_route", amount=10000, created_at=now)
-    DeliveryFactory(owner=owner, status="delivered", amount=5000, created_at=now)
-    DeliveryFactory(owner=UserFactory(), status="pending", amount=99000, created_at=now)
+    for status, total in (("confirmed", 15000), ("out_for_delivery", 10000), ("ready", 3000), ("delivered", 5000)):
+        OrderFactory(owner=owner, status=status, subtotal=total, delivery_fee=0, total=total, created_at=now)
+    # A cancelled order is neither open nor revenue; an order of last month is not this month's.
+    OrderFactory(owner=owner, status="cancelled", subtotal=50000, delivery_fee=0, total=50000, created_at=now)
+    last_month = timezone.localtime(now).replace(day=1, hour=0, minute=0) - timedelta(days=1)
+    OrderFactory(owner=owner, status="delivered", subtotal=7000, delivery_fee=0, total=7000, created_at=last_month)
+    OrderFactory(owner=UserFactory(), status="confirmed", subtotal=99000, delivery_fee=0, total=99000, created_at=now)
 
     response = owner_api.get(URL)
 
@@ -41,8 +44,8 @@ def test_the_home_page_has_four_cards_computed_from_the_accounts_rows(owner_api,
     ]
     assert card(body, "conversations_today")["value"] == 1
     assert card(body, "ai_messages_month")["value"] == 2
-    assert card(body, "open_orders")["value"] == 2
-    assert card(body, "revenue_month")["value"] == 30000
+    assert card(body, "open_orders")["value"] == 3
+    assert card(body, "revenue_month")["value"] == 33000
     assert card(body, "revenue_month")["unit"] == "F CFA"
 
 
@@ -70,3 +73,13 @@ def test_a_new_account_gets_zeros_and_no_activity(owner_api):
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_the_home_page_costs_a_constant_number_of_queries(owner_api, owner, django_assert_max_num_queries):
+    now = timezone.now()
+    OrderFactory.create_batch(20, owner=owner, created_at=now)
+    for _ in range(3):
+        EmailFactory(owner=owner, received_at=now)
+
+    with django_assert_max_num_queries(8):
+        assert owner_api.get(URL).status_code == 200

@@ -129,3 +129,54 @@ def test_a_new_account_starts_empty():
     assert client.get("/api/v1/conversations").json()["count"] == 0
     assert client.get("/api/v1/logistics/deliveries").json()["count"] == 0
     assert client.get("/api/v1/mailbox/emails").json()["count"] == 0
+
+
+def test_the_demo_statistics_from_orders_are_the_sample_deliveries_figures():
+    """The statistics count orders; seed_demo gives each sample delivery its order, so the demo
+    account's figures are exactly those its deliveries gave before orders existed."""
+    from datetime import timedelta
+
+    from django.db.models import Sum
+    from django.utils import timezone
+
+    from logistics.models import OPEN_STATUSES
+
+    seed()
+    user = User.objects.get(adresse_email=DEMO)
+    client = client_for(DEMO)
+    deliveries = Delivery.objects.filter(owner=user)
+    recent = deliveries.filter(created_at__gt=timezone.now() - timedelta(days=30))
+
+    analytics = client.get("/api/v1/analytics").json()
+    revenue = next(k for k in analytics["kpis"] if k["key"] == "revenue")
+    assert revenue["value"] == recent.aggregate(total=Sum("amount"))["total"] > 0
+    by_city = {row["city"]: (row["orders"], row["revenue"]) for row in analytics["sales_by_city"]["cities"]}
+    expected = {}
+    for delivery in deliveries:
+        orders, amount = expected.get(delivery.city, (0, 0))
+        expected[delivery.city] = (orders + 1, amount + delivery.amount)
+    assert by_city == expected
+
+    home = client.get("/api/v1/auth/dashboard").json()
+    open_orders = next(card for card in home["cards"] if card["key"] == "open_orders")
+    assert open_orders["value"] == deliveries.filter(status__in=OPEN_STATUSES).count() > 0
+
+
+def test_the_demo_drivers_and_open_deliveries_are_coherent():
+    """No driver is « Disponible » with deliveries in progress, and no open delivery's estimated
+    time is already past."""
+    from django.utils import timezone
+
+    seed()
+    client = client_for(DEMO)
+
+    drivers = client.get("/api/v1/logistics/drivers").json()["results"]
+    for driver in drivers:
+        in_progress = Delivery.objects.filter(driver_id=driver["id"], status__in=["pending", "preparing", "en_route"])
+        assert (driver["status"] == "active") == in_progress.exists(), driver["name"]
+    assert {driver["status"] for driver in drivers} == {"active", "available"}
+
+    now = timezone.now()
+    open_deliveries = Delivery.objects.filter(owner__adresse_email=DEMO).exclude(status="delivered")
+    assert open_deliveries.exists()
+    assert all(delivery.estimated_at > now for delivery in open_deliveries)

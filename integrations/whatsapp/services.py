@@ -204,7 +204,7 @@ def send_text_to_contact(*, contact, text: str) -> Message | None:
     """Send the customer an update the shop initiates (an order's status), through the same sending path.
 
     Returns the stored message once Meta has it, or None when it cannot go: no conversation, the 24 h
-    window is closed (only approved templates may leave then, and order updates have none), no usable
+    window is closed (only approved templates may leave then: ``send_template_to_contact``), no usable
     connection, or Meta refused it for good (stored as failed). Transient Graph errors raise, so the
     caller's task retries; the recorded message is reused, never doubled.
     """
@@ -223,6 +223,46 @@ def send_text_to_contact(*, contact, text: str) -> Message | None:
     )
     message.refresh_from_db(fields=["wamid", "status"])
     return message if message.wamid else None
+
+
+def send_template_to_contact(
+    *, contact, name: str, language: str, parameters: list[str], content: str
+) -> Message | None:
+    """Send the customer one of the account's approved templates (an update the shop initiates
+    after the 24 h window closed, when only templates may leave), its body's ``{{1}}``… filled with
+    ``parameters``; ``content`` is what the conversation shows. Same contract as
+    ``send_text_to_contact``: None when it cannot go (no conversation, no usable connection, Meta
+    refused it for good), transient errors raise, a retried task reuses the recorded message."""
+    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
+    if conversation is None:
+        return None
+    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
+    if not _usable(connection):
+        return None
+    message = message_record_update(conversation=conversation, content=content)
+    if message.wamid:
+        return message
+    components = (
+        [{"type": "body", "parameters": [{"type": "text", "text": value} for value in parameters]}]
+        if parameters
+        else None
+    )
+    try:
+        result = client.send_template(
+            phone_number_id=connection.phone_number_id,
+            token=decrypt_token(connection.token_ciphertext),
+            to=e164_to_whatsapp_id(contact.whatsapp_number),
+            name=name,
+            language=language,
+            components=components,
+        )
+    except client.GraphError as error:
+        if not error.permanent:
+            raise
+        _send_failed(message, error, connection)
+        return None
+    message_sent(message=message, wamid=result.wamid)
+    return message
 
 
 def send_link_to_contact(*, contact, text: str, url: str, button: str) -> Message | None:

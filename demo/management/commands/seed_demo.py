@@ -211,8 +211,19 @@ def seed_deliveries(user, *, now, rng: random.Random) -> None:
             status = DeliveryStatus.DELIVERED
         else:
             status = rng.choice(list(DeliveryStatus)[:3])
-        driver = rng.choice(drivers) if status != DeliveryStatus.PENDING or rng.random() < 0.5 else None
-        estimated_at = created_at + timedelta(hours=rng.randint(3, 24) if city == "Abidjan" else 48)
+        # The random draws are the same as before this data was made coherent, so the sample
+        # amounts, dates and statuses (and the statistics computed from them) stay the same.
+        drawn_driver = rng.choice(drivers) if status != DeliveryStatus.PENDING or rng.random() < 0.5 else None
+        hours = rng.randint(3, 24) if city == "Abidjan" else 48
+        # A driver carries what is en route (and carried what was delivered): the Logistique page
+        # derives a driver's status from his deliveries en route, so a delivery still at the shop
+        # has no driver yet and no driver shows « Disponible » with deliveries in progress.
+        in_hands = status in (DeliveryStatus.EN_ROUTE, DeliveryStatus.DELIVERED)
+        driver = (drawn_driver or drivers[0]) if in_hands else None
+        if status == DeliveryStatus.DELIVERED:
+            estimated_at = created_at + timedelta(hours=hours)
+        else:  # still open: the announced time is ahead of now, never already past
+            estimated_at = now + timedelta(minutes=10 * hours if city == "Abidjan" else 60 * hours)
         changes = {
             "status": status,
             "progress": PROGRESS[status],

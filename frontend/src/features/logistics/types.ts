@@ -49,6 +49,24 @@ export interface Driver {
   open_deliveries: number;
   rating: number;
   location: { commune: string; lat: number; lng: number };
+  vehicle: Vehicle;
+  commune: string;
+  side: LagoonSide;
+}
+
+export type Vehicle = "moto" | "voiture";
+export type LagoonSide = "north" | "south";
+
+export const vehicleLabels: Record<Vehicle, string> = { moto: "Moto", voiture: "Voiture" };
+export const sideLabels: Record<LagoonSide, string> = { north: "Nord", south: "Sud" };
+
+/** « Ajouter un livreur » / « Modifier »: the side defaults to the commune's on the server. */
+export interface DriverPayload {
+  name: string;
+  phone: string;
+  vehicle: Vehicle;
+  commune: string;
+  side?: LagoonSide;
 }
 
 export interface DriverList extends Paginated<Driver> {

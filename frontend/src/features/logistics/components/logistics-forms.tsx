@@ -19,7 +19,7 @@ import { Badge } from "@/components/states";
 
 export type LogisticsAction = "schedule" | "delay" | "assign" | "optimize";
 
-function FormShell({ title, error, onCancel, submitLabel, pending, onSubmit, children }: {
+export function FormShell({ title, error, onCancel, submitLabel, pending, onSubmit, children }: {
   title: string;
   error: unknown;
   onCancel: () => void;

@@ -2,23 +2,26 @@
  * Logistique: counters, deliveries (status one step forward at a time), drivers, and the quick
  * actions planifier, signaler un retard, assigner un livreur and optimiser les trajets.
  */
-import { AlertTriangle, CalendarPlus, Clock, MapPin, Phone, Route, Star, Truck, UserPlus } from "lucide-react";
+import { AlertTriangle, CalendarPlus, Clock, MapPin, Phone, Plus, Route, Star, Truck, UserPlus } from "lucide-react";
 import { useState } from "react";
 
 import { Button } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { cn } from "@/lib/cn";
 import { getErrorMessage } from "@/lib/errors";
+import { formatPhone } from "@/lib/phone";
 
 import { useChangeDeliveryStatus } from "../api/change-delivery-status";
 import { useDeliveries } from "../api/get-deliveries";
 import { useDrivers } from "../api/get-drivers";
+import { useDeactivateDriver } from "../api/manage-driver";
+import { DriverForm } from "../components/driver-form";
 import { AssignForm, DelayForm, OptimizeForm, ScheduleForm, type LogisticsAction } from "../components/logistics-forms";
 import { Badge, Card, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, Skeleton, type BadgeTone } from "@/components/states";
 import { deliveryStatusLabels, nextDeliveryStatus } from "../lib/delivery-status";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { formatFcfa } from "@/lib/money";
-import type { Delivery, DeliveryStatus, Driver } from "../types";
+import { sideLabels, vehicleLabels, type Delivery, type DeliveryStatus, type Driver } from "../types";
 
 const statusTones: Record<DeliveryStatus, BadgeTone> = { pending: "slate", preparing: "amber", en_route: "blue", delivered: "green" };
 const priorityTones: Record<string, BadgeTone> = { high: "red", medium: "amber", low: "slate" };
@@ -38,7 +41,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
       <div className="mt-1 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
         <p className="flex min-w-0 items-center gap-1.5">
           <Phone aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-          <span className="truncate">{delivery.phone}</span>
+          <span className="truncate">{formatPhone(delivery.phone)}</span>
         </p>
         <p className="flex min-w-0 items-center gap-1.5">
           <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
@@ -97,9 +100,10 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
   );
 }
 
-function DriverRow({ driver }: { driver: Driver }) {
+function DriverRow({ driver, onEdit }: { driver: Driver; onEdit: () => void }) {
+  const deactivate = useDeactivateDriver();
   return (
-    <li data-testid="driver" className="flex items-start gap-3 py-3">
+    <li data-testid="driver" data-driver={driver.name} className="flex items-start gap-3 py-3">
       <span className={cn("mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full", driver.status === "active" ? "bg-sky-500" : "bg-green-500")} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-slate-900">
@@ -107,11 +111,33 @@ function DriverRow({ driver }: { driver: Driver }) {
           <Badge tone={driver.status === "active" ? "blue" : "green"}>{driver.status_label}</Badge>
         </p>
         <p className="truncate text-xs text-slate-500">
-          {driver.phone} · {driver.location.commune}
+          {formatPhone(driver.phone)} · {driver.location.commune}
+        </p>
+        <p className="truncate text-xs text-slate-500">
+          {vehicleLabels[driver.vehicle] ?? driver.vehicle} · rive {(sideLabels[driver.side] ?? driver.side).toLowerCase()}
         </p>
         <p className="mt-0.5 text-xs text-slate-500">
           {driver.deliveries} livraison{driver.deliveries > 1 ? "s" : ""} effectuée{driver.deliveries > 1 ? "s" : ""} · {driver.open_deliveries} en cours
         </p>
+        <div className="mt-1 flex gap-3">
+          <button type="button" className="min-h-9 text-xs font-medium text-brand-700 hover:underline" onClick={onEdit} aria-label={`Modifier ${driver.name}`}>
+            Modifier
+          </button>
+          <button
+            type="button"
+            className="min-h-9 text-xs font-medium text-red-700 hover:underline disabled:opacity-50"
+            disabled={deactivate.isPending}
+            aria-label={`Désactiver ${driver.name}`}
+            onClick={() =>
+              deactivate.mutate(driver.id, {
+                onSuccess: () => toast.success("Livreur désactivé", `${driver.name} n'apparaît plus dans vos livreurs.`),
+                onError: (error) => toast.error("Désactivation refusée", getErrorMessage(error)),
+              })
+            }
+          >
+            Désactiver
+          </button>
+        </div>
       </div>
       <span className="flex shrink-0 items-center gap-1 text-sm text-slate-700" aria-label={`Note ${formatNumber(driver.rating, 1)} sur 5`}>
         <Star aria-hidden="true" className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
@@ -132,6 +158,8 @@ const statusFilters: { value: DeliveryStatus | null; label: string }[] = [
 export default function LogisticsPage() {
   const [status, setStatus] = useState<DeliveryStatus | null>(null);
   const [action, setAction] = useState<LogisticsAction | null>(null);
+  // « Ajouter un livreur » (new) or the driver being edited.
+  const [driverForm, setDriverForm] = useState<Driver | "new" | null>(null);
   const deliveries = useDeliveries(status);
   const drivers = useDrivers();
 
@@ -250,22 +278,34 @@ export default function LogisticsPage() {
         </section>
 
         <Card aria-labelledby="drivers-title" className="h-fit">
-          <h2 id="drivers-title" className="text-lg font-semibold text-slate-900">
-            Livreurs
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="drivers-title" className="text-lg font-semibold text-slate-900">
+              Livreurs
+            </h2>
+            <Button variant="secondary" className="min-h-9 py-1.5" onClick={() => setDriverForm("new")}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Ajouter un livreur
+            </Button>
+          </div>
+          {driverForm && (
+            <div className="mt-3">
+              <DriverForm key={driverForm === "new" ? "new" : driverForm.id} driver={driverForm === "new" ? undefined : driverForm} onDone={() => setDriverForm(null)} />
+            </div>
+          )}
           {drivers.isPending ? (
             <LoadingSkeleton rows={3} className="mt-3" />
           ) : drivers.isError ? (
             <ErrorState error={drivers.error} onRetry={() => void drivers.refetch()} className="mt-3" />
           ) : driverItems.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600">
-              Aucun livreur pour le moment. Vos livreurs apparaîtront ici avec leur position, leurs livraisons et leur note.
+              Aucun livreur pour le moment. Ajoutez vos livreurs : ils apparaîtront ici avec leur position, leurs livraisons et
+              leur note.
             </p>
           ) : (
             <>
               <ul className="divide-y divide-slate-100" aria-label="Livreurs">
                 {driverItems.map((driver) => (
-                  <DriverRow key={driver.id} driver={driver} />
+                  <DriverRow key={driver.id} driver={driver} onEdit={() => setDriverForm(driver)} />
                 ))}
               </ul>
               <LoadMore hasMore={!!drivers.hasNextPage} loading={drivers.isFetchingNextPage} onClick={() => void drivers.fetchNextPage()} />
