@@ -127,7 +127,7 @@ def main() -> None:
             "--bind",
             f"127.0.0.1:{PORT}",
             "--workers",
-            os.environ.get("BENCH_WEB_WORKERS", "3"),
+            os.environ.get("BENCH_WEB_WORKERS", "2"),
             "--worker-class",
             "gthread",
             "--threads",
