@@ -1,13 +1,14 @@
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 
 import { paths } from "@/config/paths";
+import { titleFor } from "@/config/titles";
 import { dashboardRoutes } from "@/features/dashboard/routes";
 
 /**
  * Each screen is its own chunk: a visitor on "/" downloads only the landing page, one on
  * /auth/login only the login screen and the form libraries.
  */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     path: paths.home,
     lazy: async () => ({ Component: (await import("@/features/landing/LandingPage")).default }),
@@ -56,6 +57,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Nothing while the first screen's chunk loads (the server's page stays up meanwhile); declaring it
+ * stops React Router's « No HydrateFallback element » warning on every first load. */
+function HydrateFallback() {
+  return null;
+}
+
+export const routes: RouteObject[] = [{ HydrateFallback, children: screens }];
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  document.title = titleFor(router.state.location.pathname);
+  router.subscribe((state) => {
+    document.title = titleFor(state.location.pathname);
+  });
+  return router;
 }
