@@ -12,7 +12,6 @@ from conversations.models import Conversation, Message, QuestionCategory, Sender
 from core.money import format_fcfa
 from emails.models import Email
 from logistics.locations import PLACES
-from logistics.models import Delivery
 from orders.models import FINAL_STATUSES, PICKUP, Order, OrderStatus
 from subscriptions.selectors import plan_for
 
@@ -319,7 +318,7 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
 
 
 def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
-    """The latest customer messages, deliveries and e-mails, merged newest first (three queries)."""
+    """The latest customer messages, orders and e-mails, merged newest first (three queries)."""
     items: list[dict] = []
     messages = (
         Message.objects.filter(conversation__owner=user, sender=Sender.USER)
@@ -336,14 +335,17 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
                 "link": f"/dashboard/conversations?conversation={message.conversation_id}",
             }
         )
-    for delivery in Delivery.objects.filter(owner=user).order_by("-updated_at", "-id")[:limit]:
+    # Orders, not deliveries: an order picked up at the counter, cancelled or unpaid has no delivery,
+    # and a dispatched order's delivery moves with it.
+    for order in Order.objects.filter(owner=user).order_by("-updated_at", "-id")[:limit]:
+        place = "retrait en boutique" if order.zone == PICKUP else order.commune or order.zone
         items.append(
             {
-                "type": "delivery",
-                "title": f"Livraison {delivery.reference} : {delivery.get_status_display()}",
-                "description": f"{delivery.customer_name} — {delivery.commune} — {format_fcfa(delivery.amount)}",
-                "time": delivery.delivered_at or delivery.updated_at,
-                "link": "/dashboard/logistics",
+                "type": "order",
+                "title": f"Commande {order.reference} : {order.get_status_display()}",
+                "description": f"{order.customer_name} — {place} — {format_fcfa(order.total)}",
+                "time": order.updated_at,
+                "link": f"/dashboard/orders?commande={order.pk}",
             }
         )
     for email in Email.objects.filter(owner=user).order_by("-received_at", "-id")[:limit]:

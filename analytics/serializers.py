@@ -54,7 +54,7 @@ class AnalyticsOverviewSerializer(serializers.Serializer):
 
 
 class DashboardActivitySerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["message", "delivery", "email"])
+    type = serializers.ChoiceField(choices=["message", "order", "delivery", "email"])
     title = serializers.CharField()
     description = serializers.CharField()
     time = serializers.DateTimeField()

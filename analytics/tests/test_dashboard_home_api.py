@@ -8,6 +8,7 @@ from accounts.tests.factories import UserFactory
 from conversations.models import MessageStatus, Sender
 from conversations.tests.factories import ConversationFactory, MessageFactory
 from emails.tests.factories import EmailFactory
+from orders.models import Order
 from orders.tests.factories import OrderFactory
 
 URL = "/api/v1/auth/dashboard"
@@ -49,8 +50,10 @@ def test_the_home_page_has_four_cards_computed_from_the_accounts_rows(owner_api,
     assert card(body, "revenue_month")["unit"] == "F CFA"
 
 
-def test_the_recent_activity_merges_messages_deliveries_and_emails_newest_first(owner_api, owner):
+def test_the_recent_activity_merges_messages_orders_and_emails_newest_first(owner_api, owner):
     now = timezone.now()
+    order = OrderFactory(owner=owner, customer_name="Awa Koné")
+    Order.objects.filter(pk=order.pk).update(updated_at=now - timedelta(minutes=3))
     conversation = ConversationFactory(owner=owner, contact__name="Mariam Touré")
     MessageFactory(conversation=conversation, content="Vous livrez à Bingerville ?", sent_at=now - timedelta(minutes=1))
     EmailFactory(owner=owner, sender_name="Orange Money", subject="Facture", received_at=now - timedelta(minutes=5))
@@ -61,6 +64,10 @@ def test_the_recent_activity_merges_messages_deliveries_and_emails_newest_first(
     titles = [item["title"] for item in body["recent_activity"]]
     assert titles[0] == "Nouveau message de Mariam Touré"
     assert "E-mail de Orange Money : Facture" in titles
+    listed = next(item for item in body["recent_activity"] if item["type"] == "order")
+    assert listed["title"] == f"Commande {order.reference} : {order.get_status_display()}"
+    assert listed["description"] == "Awa Koné — Cocody — 4\u202f000\u00a0F CFA"
+    assert listed["link"] == f"/dashboard/orders?commande={order.pk}"
     assert not any("Someone else" in title for title in titles)
 
 

@@ -1,7 +1,7 @@
 /** The home page's JSON (GET /auth/dashboard), field for field. */
 import type { AnalyticsFigure } from "@/features/analytics";
 
-export type DashboardActivityType = "message" | "delivery" | "email";
+export type DashboardActivityType = "message" | "order" | "delivery" | "email";
 
 export interface DashboardActivity {
   type: DashboardActivityType;

@@ -1,5 +1,5 @@
 /** Accueil: four figures, quick actions (connect WhatsApp, configure the AI), recent activity. */
-import { Bot, Inbox, Mail, MessageCircle, MessageSquare, Truck, type LucideIcon } from "lucide-react";
+import { Bot, Inbox, Mail, MessageCircle, MessageSquare, ShoppingBag, Truck, type LucideIcon } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -22,6 +22,7 @@ import type { DashboardActivityType } from "../types";
 
 const activityIcons: Record<DashboardActivityType, LucideIcon> = {
   message: MessageSquare,
+  order: ShoppingBag,
   delivery: Truck,
   email: Mail,
 };
