@@ -346,6 +346,9 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 # Dotted path of the callable that answers a customer's message (the assistant engine); when it
 # cannot be imported the assistant stays silent (conversations/replies.py).
 # Seconds a worker keeps a conversation to itself (a killed worker's claim expires after this).
+# A webhook delivery queues the task that stores inbound events only if none has been waiting for
+# less than this (integrations.whatsapp.tasks.whatsapp_inbound_store_schedule).
+WHATSAPP_INBOUND_SCHEDULE_SECONDS = env.int("WHATSAPP_INBOUND_SCHEDULE_SECONDS", default=10)
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
 

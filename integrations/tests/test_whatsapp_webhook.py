@@ -104,6 +104,31 @@ def test_a_delivery_whose_task_was_never_queued_is_stored_and_answered_by_the_sw
     assert len(graph.sends()) == 1
 
 
+def test_deliveries_arriving_while_a_store_task_waits_queue_no_other_and_that_task_stores_them_all(
+    api_client, graph, connection
+):
+    """Under load one queued task drains every stored event: a delivery queues a task only when
+    none waits (tasks run eagerly here, so a waiting task is simulated by its flag)."""
+    from django.core.cache import cache
+
+    from integrations.whatsapp.tasks import INBOUND_SCHEDULED_KEY, whatsapp_inbound_store
+
+    cache.add(INBOUND_SCHEDULED_KEY, 1, timeout=60)
+    for n in range(3):
+        item = meta.message(body={"body": f"message {n}"}, id=f"wamid.WAITING{n}")
+        assert meta.post(api_client, meta.payload(messages=[item])).status_code == 200
+    assert InboundEvent.objects.filter(stored_at__isnull=True).count() == 3
+    assert not Message.objects.exists()  # no task queued: the waiting one will do it
+
+    whatsapp_inbound_store()  # the waiting task runs: it clears its flag, then drains
+
+    assert [m.content for m in inbound()] == ["message 0", "message 1", "message 2"]
+    assert cache.get(INBOUND_SCHEDULED_KEY) is None
+    item = meta.message(body={"body": "après"}, id="wamid.AFTER")
+    assert meta.post(api_client, meta.payload(messages=[item])).status_code == 200
+    assert inbound()[-1].content == "après"  # no task waiting any more: this delivery queued one
+
+
 # --- inbound messages ------------------------------------------------------------------------------
 
 

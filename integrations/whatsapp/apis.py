@@ -22,7 +22,7 @@ from core.exceptions import ApplicationError
 
 from .app_secrets import connection_signature_valid
 from .services import webhook_receive
-from .tasks import whatsapp_inbound_store
+from .tasks import whatsapp_inbound_store_schedule
 from .webhook import MAX_BODY_BYTES, changes_read, signature_valid
 
 logger = logging.getLogger("flux.integrations.whatsapp")
@@ -115,7 +115,7 @@ class WhatsAppWebhookApi(APIView):
             raise ApplicationError(MSG_NOT_JSON, code="parse_error", status_code=400) from None
         if webhook_receive(changes=changes_read(payload)):
             try:
-                whatsapp_inbound_store.delay()
+                whatsapp_inbound_store_schedule()
             except Exception:
                 # Stored already (InboundEvent): the sweep (whatsapp_sweep) turns it into a message.
                 logger.exception("Could not queue the storing of a webhook delivery")

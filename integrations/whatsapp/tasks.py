@@ -39,10 +39,34 @@ def whatsapp_conversation_answer(self, conversation_id: int) -> None:
             cache.delete(key)
 
 
+INBOUND_SCHEDULED_KEY = "whatsapp:inbound-store-scheduled"
+
+
+def whatsapp_inbound_store_schedule() -> None:
+    """Queue ``whatsapp_inbound_store`` unless one is already queued and not started yet.
+
+    Under load Meta posts hundreds of deliveries a second; one queued task drains them all, so a
+    delivery queues a task only when none is waiting (a cache flag set here, cleared by the task as
+    it starts, before it reads the pending events). An event stored before the flag is cleared is
+    read by that task; one stored after finds no flag and queues the next. The flag expires
+    (``WHATSAPP_INBOUND_SCHEDULE_SECONDS``), so a lost task delays storing by that much at most; the
+    sweep covers a broker that is down. Raises what ``delay`` raises (the event is stored anyway).
+    """
+    if not cache.add(INBOUND_SCHEDULED_KEY, 1, timeout=settings.WHATSAPP_INBOUND_SCHEDULE_SECONDS):
+        return
+    try:
+        whatsapp_inbound_store.delay()
+    except Exception:
+        cache.delete(INBOUND_SCHEDULED_KEY)
+        raise
+
+
 @shared_task(acks_late=True, ignore_result=True)
 def whatsapp_inbound_store() -> int:
     """Turn the webhook's stored inbound events into messages, then queue each conversation's answer.
-    Queued once per webhook delivery; a run that finds the events already taken does nothing."""
+    Queued by ``whatsapp_inbound_store_schedule``; a run that finds the events already taken does
+    nothing."""
+    cache.delete(INBOUND_SCHEDULED_KEY)
     conversation_ids = services.inbound_events_store()
     for conversation_id in sorted(conversation_ids):
         whatsapp_conversation_answer.delay(conversation_id)
