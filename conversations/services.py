@@ -63,6 +63,9 @@ def _number(whatsapp_number: str) -> str:
 def _locked_contact(*, user, whatsapp_number: str, name: str) -> Contact:
     """The account's contact for this number (E.164), created if needed and locked for this transaction:
     two messages arriving together from a new number start one conversation."""
+    contact = Contact.objects.select_for_update().filter(owner=user, whatsapp_number=whatsapp_number).first()
+    if contact is not None:  # the usual case: one query
+        return contact
     contact, _ = Contact.objects.get_or_create(owner=user, whatsapp_number=whatsapp_number, defaults={"name": name})
     return Contact.objects.select_for_update().get(pk=contact.pk)
 
