@@ -7,6 +7,7 @@ engine's answer to an input is kept with the state: asked again for the same inp
 again after a worker died), the session gives the same answer instead of moving one step further.
 """
 
+import re
 from dataclasses import asdict
 from dataclasses import replace as dataclass_replace
 from datetime import datetime
@@ -157,6 +158,18 @@ def _handoff_alert(*, conversation, message) -> None:
     enqueue_on_commit(send_email, subject=HANDOFF_SUBJECT, to=[owner.adresse_email], text=text)
 
 
+# A photo or a video may carry the customer's words ("c'est combien ?" under a picture): the channel
+# stores them after the placeholder, « [Image] c'est combien ? ».
+CAPTIONED_KINDS = {MessageKind.IMAGE, MessageKind.VIDEO}
+PLACEHOLDER = re.compile(r"^\[[^\]]*\]\s*")
+
+
+def _caption(message: Message) -> str:
+    if message.kind not in CAPTIONED_KINDS:
+        return ""
+    return PLACEHOLDER.sub("", message.content or "", count=1).strip()
+
+
 def _fixed_answer(*, conversation, message, texts: dict) -> list[OutboundReply]:
     session = AssistantSession.objects.filter(key=session_key_for_conversation(conversation)).first()
     language = ((session.state or {}).get("language") if session else None) or "fr"
@@ -197,8 +210,11 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
     the owner (mode ``human``, e-mail alert). The channel records the returned replies before
     sending them; a second call for the same message returns the same replies and creates nothing.
     """
+    text = message.content
     if message.kind in UNREADABLE_KINDS:
-        return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
+        text = _caption(message)
+        if not text:
+            return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
     if message.kind == MessageKind.LOCATION:
         return _fixed_answer(conversation=conversation, message=message, texts=MSG_LOCATION)
     retried = _payment_link_again(conversation=conversation, message=message)
@@ -209,7 +225,7 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         turn = assistant_session_turn(
             key=session_key_for_conversation(conversation),
             knowledge=knowledge,
-            text=message.content,
+            text=text,
             now=timezone.now(),
             input_key=f"message:{message.pk}",
             resume=conversation.mode == ConversationMode.AI,
@@ -237,7 +253,7 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
             knowledge=knowledge,
             turn=turn,
             history=_history(conversation=conversation, before=message),
-            text=message.content,
+            text=text,
         )
         llm_usage_record(user=conversation.owner, outcome=outcome)
         replies = outcome.replies

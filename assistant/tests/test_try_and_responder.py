@@ -110,3 +110,35 @@ def test_a_voice_note_gets_a_request_to_write(shop_owner):
     (reply,) = assistant_answer(conversation=conversation, message=voice)
 
     assert "écrits" in reply.text
+
+
+def test_a_photo_with_a_caption_is_answered_from_its_words(shop_owner):
+    """« [Image] l'huile c'est combien ? »: the customer's words under the picture are read."""
+    conversation = ConversationFactory(owner=shop_owner)
+    photo = MessageFactory(
+        conversation=conversation, sender=Sender.USER, kind=MessageKind.IMAGE, content="[Image] l'huile c'est combien ?"
+    )
+
+    replies = assistant_answer(conversation=conversation, message=photo)
+
+    text = " ".join(reply.text for reply in replies)
+    assert "1\u202f400\xa0F" in text
+    photo.refresh_from_db()
+    assert photo.intent == "price"
+
+
+@pytest.mark.parametrize(
+    ("kind", "content"),
+    [
+        (MessageKind.IMAGE, "[Image]"),
+        (MessageKind.DOCUMENT, "[Document] facture.pdf"),
+        (MessageKind.STICKER, "[Autocollant]"),
+    ],
+)
+def test_a_picture_without_words_or_a_document_gets_a_request_to_write(shop_owner, kind, content):
+    conversation = ConversationFactory(owner=shop_owner)
+    media = MessageFactory(conversation=conversation, sender=Sender.USER, kind=kind, content=content)
+
+    (reply,) = assistant_answer(conversation=conversation, message=media)
+
+    assert "écrits" in reply.text
