@@ -10,7 +10,7 @@ again after a worker died), the session gives the same answer instead of moving 
 import re
 from dataclasses import asdict
 from dataclasses import replace as dataclass_replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -247,6 +247,10 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         if turn.handoff and conversation.mode != ConversationMode.HUMAN:
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)
+    if turn.topic == "order_status":
+        status = _order_status_reply(conversation=conversation, language=turn.reply_language)
+        if status is not None:
+            return [status]  # facts from the order itself: nothing for a model to reword
     replies = turn.replies
     if assistant_llm_active(user=conversation.owner):
         outcome = llm_polish(
@@ -262,6 +266,23 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)
     return [OutboundReply(text=reply.text, buttons=tuple(reply.buttons)) for reply in replies]
+
+
+ORDER_STATUS_DAYS = 14
+
+
+def _order_status_reply(*, conversation, language: str) -> OutboundReply | None:
+    """« Où en est ma commande ? »: the status of this conversation's latest order of the last two weeks
+    (None when there is none: the engine's reply, the delivery times, goes out)."""
+    from orders.models import Order
+    from orders.notifications import order_status_text
+
+    since = timezone.now() - timedelta(days=ORDER_STATUS_DAYS)
+    recent = Order.objects.filter(conversation=conversation, created_at__gte=since)
+    order = recent.order_by("-created_at", "-id").first()
+    if order is None:
+        return None
+    return OutboundReply(text=order_status_text(order=order, language="en" if language == "en" else "fr"))
 
 
 def _history(*, conversation, before: Message) -> list[tuple[str, str]]:

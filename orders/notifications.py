@@ -50,6 +50,55 @@ TEXTS = {
 }
 
 
+# The answer to "où en est ma commande ?" (assistant.services): where the order is now.
+STATUS_TEXTS = {
+    "fr": {
+        "confirmed": "Votre commande {reference} ({total}) est confirmée et en cours de traitement.",
+        "awaiting_payment": (
+            "Votre commande {reference} attend votre paiement ({total}) : répondez « payer » pour recevoir le lien."
+        ),
+        "paid": "Votre commande {reference} est payée ({total}) et va être préparée.",
+        "preparing": "Votre commande {reference} est en préparation.",
+        "out_for_delivery": "Votre commande {reference} est en route : le livreur arrive bientôt.",
+        "ready": "Votre commande {reference} est prête : vous pouvez passer la retirer.",
+        "delivered": "Votre commande {reference} a été livrée le {date}.",
+        "picked_up": "Votre commande {reference} a été retirée le {date}.",
+        "cancelled": "Votre commande {reference} a été annulée.",
+        "eta": " Délai annoncé : environ {minutes} minutes après la confirmation.",
+    },
+    "en": {
+        "confirmed": "Your order {reference} ({total}) is confirmed and being processed.",
+        "awaiting_payment": (
+            "Your order {reference} is waiting for your payment ({total}): reply « pay » to get the link."
+        ),
+        "paid": "Your order {reference} is paid ({total}) and will be prepared.",
+        "preparing": "Your order {reference} is being prepared.",
+        "out_for_delivery": "Your order {reference} is on its way: the driver will be with you soon.",
+        "ready": "Your order {reference} is ready: you can come and pick it up.",
+        "delivered": "Your order {reference} was delivered on {date}.",
+        "picked_up": "Your order {reference} was picked up on {date}.",
+        "cancelled": "Your order {reference} has been cancelled.",
+        "eta": " Announced time: about {minutes} minutes after confirmation.",
+    },
+}
+
+
+def order_status_text(*, order, language: str) -> str:
+    """Where ``order`` is now, in the customer's language ("fr" or "en")."""
+    from django.utils import timezone
+
+    texts = STATUS_TEXTS["en" if language == "en" else "fr"]
+    step = order.events.filter(to_status=order.status).order_by("-at").first()
+    when = step.at if step is not None else order.updated_at
+    date = timezone.localtime(when).strftime("%d/%m/%Y à %H:%M" if language != "en" else "%d/%m/%Y at %H:%M")
+    text = texts.get(order.status, texts["confirmed"]).format(
+        reference=order.reference, total=format_fcfa(order.total), date=date
+    )
+    if order.status in ("confirmed", "paid", "preparing") and order.eta_minutes:
+        text += texts["eta"].format(minutes=order.eta_minutes)
+    return text
+
+
 def customer_language(order) -> str:
     """'en' when the conversation is known to be in English, else 'fr' (the shops' language)."""
     conversation = order.conversation if order.conversation_id else None

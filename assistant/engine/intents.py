@@ -902,6 +902,29 @@ _WAITING = re.compile(
     r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"
     r"|where is the delivery|ca fait longtemps|depuis longtemps)\b"
 )
+# "ma commande n'est toujours pas arrivée", "I still haven't received my order": a late order.
+_NOT_ARRIVED = re.compile(
+    r"\b(ma|la|notre|mon|ma petite) (commande|livraison|colis)( la)? (n est |n a )?(toujours |encore )?pas"
+    r"( encore| toujours)? (arrive|arrivee|venu|venue|la|recu|recue|livre|livree)\b"
+    r"|\bj (ai|ai toujours|ai encore) (pas|rien) (encore |toujours )?recu\b"
+    r"|\b(my|the) (order|delivery|package) (has not|hasn t|hasnt|didn t|did not|still hasn t|is not here|isn t here)"
+    r"|\b(haven t|have not|havent|still not|never) (received|got|gotten) (my|the) (order|delivery|package)"
+    r"|\bstill waiting for (my|the) (order|delivery)"
+)
+# "où en est ma commande ?", "ma commande arrive quand ?", "any update on my order?": its status.
+ORDER_STATUS = re.compile(
+    r"\bou en est (ma|la|notre|mon) (commande|livraison|colis)"
+    r"|\b(ma|la|notre|mon) (commande|livraison|colis) (arrive|arrivera|sera la|vient|va arriver|c est pour) quand"
+    r"|\b(c est pour quand|quand (est ce que |est ce qu )?(arrive|arrivera|va arriver|vient|sera la)) (ma|la|notre|mon)"
+    r" (commande|livraison|colis)"
+    r"|\b(ma|la|notre|mon) (commande|livraison|colis) (c est|on dit|ca dit|ca va|en est) (comment|ou)"
+    # "ma commande c'est comment ?" / "ma commande on dit quoi ?": the glossary reads the nouchi as "salut"
+    r"|\b(ma|notre|mon) (commande|livraison|colis) (la )?salut\b"
+    r"|\b(des |une )?nouvelles? de (ma|la|notre|mon) (commande|livraison|colis)"
+    r"|\b(status|update|news) (of|on|about) (my|the) (order|delivery)|\bmy order status"
+    r"|\bwhen (will|does|is) my (order|delivery) (arrive|come|coming|get here|be delivered|be here)"
+    r"|\bwhere (are we|is it) with my order|\bis my order (on its way|coming|ready|out)"
+)
 STRONG_LOCATION = (
     "adresse",
     "address",
@@ -986,6 +1009,7 @@ class Understanding:
     greeting: bool = False
     thanks: bool = False
     catalogue: bool = False  # "c'est quoi votre menu ?": the list of what the shop sells
+    order_status: bool = False  # "où en est ma commande ?": the customer's own order, not the shop's ETAs
 
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
@@ -1548,6 +1572,7 @@ def classify(
     elif not preventive and (
         any_phrase(words, COMPLAINT)
         or _WAITING.search(" ".join(words))
+        or _NOT_ARRIVED.search(" ".join(words))
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
     ):
         u.intent = "complaint"
@@ -1557,6 +1582,9 @@ def classify(
         or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
     ):
         u.intent = "human"
+    elif ORDER_STATUS.search(" ".join(words)) and not has_products:
+        u.intent = "delivery_time"
+        u.order_status = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
     elif zone and any_phrase(words, FEE_QUESTION) and not explicit_order:

@@ -202,6 +202,9 @@ class Turn:
     handoff: bool = False
     order: OrderDraft | None = None
     timings: dict = field(default_factory=dict)
+    # "order_status": the customer asked where their order is; the engine knows only the shop, so its
+    # reply gives the delivery times, and the caller replaces it with the order's status when it has one.
+    topic: str = ""
 
 
 def new_state() -> dict:
@@ -411,6 +414,20 @@ class Policy:
 
     def time_info(self):
         ph, k, ent = self.ph, self.k, self.ent
+        if self.u.order_status and not ent.zones and not ent.pickup:
+            # The engine does not see orders (the caller answers with the order's status when there is
+            # one): the delivery time of the customer's zone if known, else every zone's.
+            known = self.state.get("zone") or ""
+            zone = PICKUP if known == PICKUP and k.pickup_available else k.zones.get(known)
+            served = zone is PICKUP or (zone is not None and zone.served)
+            self.say(ph.delivery_time(zone) if served else ph.times_overview())
+            self.say(
+                ph.t(
+                    "Si votre commande tarde, dites-le-moi : je préviens le responsable.",
+                    "If your order is late, tell me and I will let the manager know.",
+                )
+            )
+            return
         if ent.zones:
             z = k.zones[ent.zones[0]]
             if z.served:
@@ -889,4 +906,5 @@ def respond(*, knowledge: Knowledge, state: dict | None, text: str, now: datetim
         handoff=handoff,
         order=policy.order,
         timings=timings,
+        topic="order_status" if u.intent == "delivery_time" and u.order_status else "",
     )

@@ -154,6 +154,36 @@ def test_an_english_speaking_customer_hears_the_order_updates_in_english(
     assert text_of(update[0]) == f"Your order {order.reference} is on its way! The driver will be with you soon."
 
 
+def test_a_customer_who_asks_where_the_order_is_hears_its_status(api_client, graph, shop, owner_api):
+    converse(api_client, graph, ["Je veux 2 huiles", "Livraison à Marcory", "cash", "oui"])
+    order = Order.objects.get()
+
+    [confirmed] = say(api_client, graph, "Bonsoir, où en est ma commande ?")
+    owner_api.post(f"/api/v1/orders/{order.pk}/transition", {"status": "preparing"}, format="json")
+    [preparing] = say(api_client, graph, "ma commande c'est comment ?")
+
+    assert text_of(confirmed).startswith(f"Votre commande {order.reference} (3\u202f300\xa0F CFA) est confirmée")
+    assert text_of(preparing).startswith(f"Votre commande {order.reference} est en préparation.")
+    assert Conversation.objects.get().mode == ConversationMode.AI
+    assert Order.objects.count() == 1
+
+
+def test_without_an_order_the_status_question_gets_the_delivery_times_and_no_invented_status(api_client, graph, shop):
+    [answer] = say(api_client, graph, "When will my order arrive?")
+
+    text = text_of(answer)
+    assert "Delivery times" in text and "late" in text
+    assert "CMD-" not in text
+
+
+def test_a_late_order_is_handed_to_the_owner(api_client, graph, shop, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        say(api_client, graph, "ma commande n'est toujours pas arrivée depuis midi")
+
+    assert Conversation.objects.get().mode == ConversationMode.HUMAN
+    assert len(mail.outbox) == 1
+
+
 def test_a_customer_who_asks_for_a_person_is_handed_over_and_the_assistant_goes_silent(
     api_client, graph, shop, django_capture_on_commit_callbacks
 ):
