@@ -501,6 +501,12 @@ class Policy:
             self.say(line)
         if intent == "price" and counted > 1:
             self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
+        if intent == "price" and counted and ent.zones:
+            # "c'est combien avec la livraison à Koumassi ?": the fee and the total too, or why not.
+            zone = k.zones[ent.zones[0]]
+            self.say(ph.price_with_delivery(zone, total) if zone.served else ph.not_served(zone.name))
+        elif intent == "price" and counted and ent.place and not ent.pickup:
+            self.say(ph.not_served(ent.place))
 
     def unknown_modifier(self, m) -> str | None:
         """A kind of the product the shop does not list: "wedding dresses", "croissants aux amandes"."""

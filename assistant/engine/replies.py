@@ -428,6 +428,22 @@ class Phrases:
             f"How would you like to pay? We accept: {self.accepted_list()}.",
         )
 
+    def price_with_delivery(self, zone, subtotal: int) -> str:
+        """ "c'est combien avec la livraison à Koumassi ?": the fee, the total and the zone's minimum."""
+        fee = zone.fee or 0
+        s = self.t(
+            f"Livraison à {zone.name} : {money(fee)}, soit {money(subtotal + fee)} au total.",
+            f"Delivery to {zone.name}: {money(fee)}, so {money(subtotal + fee)} in total.",
+        )
+        if zone.min_order and subtotal < zone.min_order:
+            s += " " + self.t(
+                f"Pour {zone.name}, le minimum de commande est de {money(zone.min_order)} de produits "
+                "(hors livraison).",
+                f"For {zone.name}, the minimum order is {money(zone.min_order)} of products "
+                "(delivery fee not included).",
+            )
+        return s
+
     def below_minimum(self, zone, subtotal: int) -> str:
         missing = zone.min_order - subtotal
         s = self.t(

@@ -264,3 +264,28 @@ def test_a_shop_without_pickup_says_so_and_asks_where_to_deliver(chat, maquis):
     c.say("Je veux 3 garbas")
     turn = c.say("je passe récupérer à la boutique")
     assert "retrait à la boutique n'est pas proposé" in reply_of(turn) and turn.state["zone"] is None
+
+
+def test_a_price_asked_with_delivery_gets_the_fee_and_the_total(chat, grocery):
+    one = chat(grocery).say("l'huile c'est combien avec la livraison à Koumassi ?")
+    north = chat(grocery).say("how much for 3 oils delivered to Plateau?")
+    unserved = chat(grocery).say("le riz 25 kg à Yopougon c'est combien ?")
+
+    assert one.intent == "price" and all(item_matches(x, reply_of(one)) for x in ("1400", "1000", "2400"))
+    assert north.reply_language == "en"
+    assert all(item_matches(x, reply_of(north)) for x in ("4200", "2500", "6700", "10000"))
+    assert item_matches("19500", reply_of(unserved)) and item_matches("ne livrons pas", reply_of(unserved))
+
+
+def test_where_is_my_order_is_a_status_question_and_a_late_order_a_complaint(chat, grocery):
+    for text in ("où en est ma commande ?", "slt ma commande c'est comment ?", "When will my order arrive?"):
+        turn = chat(grocery).say(text)
+        assert (turn.intent, turn.topic, turn.handoff) == ("delivery_time", "order_status", False), text
+    c = chat(grocery)
+    c.say("Je veux 2 huiles")
+    c.say("Livraison à Marcory")
+    known_zone = c.say("où en est ma commande ?")
+    assert item_matches("20 a 40 minutes", reply_of(known_zone)) and "Koumassi" not in reply_of(known_zone)
+    for text in ("ma commande n'est pas encore arrivée", "I still haven't received my order"):
+        turn = chat(grocery).say(text)
+        assert (turn.intent, turn.handoff) == ("complaint", True), text
