@@ -288,6 +288,10 @@ PAYMENT_PROBLEM = (
     ("paid", "no"),
     ("paid", "nothing"),
 )
+# Words around a bare title that still leave it a request: "le gérant svp", "your manager please".
+POLITE = frozenset(
+    {"s", "il", "vous", "te", "plait", "svp", "stp", "please", "pls", "moi", "me", "the", "your", "votre", "ton"}
+)
 # Titles name a person but are also ways of addressing one ("Bonjour patron"): they count with a request.
 ROLES = (
     "gerant",
@@ -761,6 +765,20 @@ PAYMENT = (
     "transfert",
     "transfer",
 )
+# Paying later or in parts: "vous faites crédit ?", "je paie à la fin du mois", "can I pay later?".
+# Not "je paie à la livraison" (cash on delivery is a method).
+_DEFERRED = re.compile(
+    r"\b(faites|faire|fais|fait|donnez|donne|accordez|accorde)( moi| nous| me| m| lui)? credit\b"
+    r"|\b(vendez a|vends a|acheter a|prendre a|a|en|sur) credit\b"
+    r"|\bcredit (possible|svp|stp)\b"
+    r"|\b(payer|paye|paie|payerai|regler|regle|solder|pay) (le reste |la suite |tout )?(plus tard|demain|apres demain"
+    r"|la semaine prochaine|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|a la fin du mois|en fin de mois"
+    r"|fin du mois|fin mois|later|tomorrow|next week|at the end of the month)\b"
+    r"|\b(fin du mois|fin de mois|fin mois) (je paie|je paye|je vais payer|je regle)\b"
+    r"|\b(en|par) (deux|2|trois|3|plusieurs) (fois|tranches|versements)\b|\bpar tranches?\b"
+    r"|\b(on credit|buy now pay later|in (two|2|three|3|several) (installments|instalments|payments)"
+    r"|installments?|instalments?|payment plan)\b"
+)
 OFF_TOPIC = (
     "match",
     "foot",
@@ -1010,6 +1028,7 @@ class Understanding:
     thanks: bool = False
     catalogue: bool = False  # "c'est quoi votre menu ?": the list of what the shop sells
     order_status: bool = False  # "où en est ma commande ?": the customer's own order, not the shop's ETAs
+    deferred: bool = False  # "vous faites crédit ?", "je peux payer demain ?": paying later, not a method
 
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
@@ -1580,11 +1599,20 @@ def classify(
         owner_called
         or any_phrase(words, HUMAN)
         or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
+        # "responsable", "le gérant svp": the role alone (what the credit answer tells them to write)
+        or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)
     ):
         u.intent = "human"
     elif ORDER_STATUS.search(" ".join(words)) and not has_products:
         u.intent = "delivery_time"
         u.order_status = True
+    elif (
+        not has_products
+        and _DEFERRED.search(" ".join(words))
+        and not (faq_i is not None and faq_score >= 2)  # the shop's own word on credit wins
+    ):
+        u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
+        u.deferred = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
     elif zone and any_phrase(words, FEE_QUESTION) and not explicit_order:
@@ -1640,8 +1668,9 @@ def classify(
         u.intent = "delivery_zone_fee"
     elif has_products and any_phrase(words, AVAILABILITY):
         u.intent = "availability"
-    elif ent.payments or any_phrase(words, PAYMENT):
+    elif (deferred := bool(_DEFERRED.search(" ".join(words)))) or ent.payments or any_phrase(words, PAYMENT):
         u.intent = "payment"
+        u.deferred = deferred
     elif faq_i is not None and faq_score >= 1.5 and (faq_hit or faq_score >= 2) and not any_phrase(words, _ASK_OBJECT):
         u.intent = "faq"
         u.faq_index = faq_i

@@ -374,6 +374,9 @@ class Policy:
     def payment_info(self):
         ph, k = self.ph, self.k
         codes = self.ent.payments
+        if self.u.deferred:
+            # Credit or paying later is the owner's call: never promised, never refused in their name.
+            self.say(ph.deferred_payment())
         if not codes:
             self.say(ph.payment_overview())
             return

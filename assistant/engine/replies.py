@@ -344,6 +344,14 @@ class Phrases:
             f"Sorry, we don't accept {label}. You can pay with: {self.accepted_list()}.",
         )
 
+    def deferred_payment(self) -> str:
+        return self.t(
+            "Je ne peux pas accorder de crédit ni de paiement plus tard moi-même : c'est le responsable qui "
+            "décide. Écrivez « responsable » si vous voulez lui en parler.",
+            "I can't grant credit or a later payment myself: the manager decides. Write « manager » if you "
+            "would like to ask them.",
+        )
+
     def payment_overview(self) -> str:
         refused = [self.k.payment_label(c, self.lang) for c in self.k.refused]
         if self.lang == "en":

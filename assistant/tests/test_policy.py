@@ -289,3 +289,17 @@ def test_where_is_my_order_is_a_status_question_and_a_late_order_a_complaint(cha
     for text in ("ma commande n'est pas encore arrivée", "I still haven't received my order"):
         turn = chat(grocery).say(text)
         assert (turn.intent, turn.handoff) == ("complaint", True), text
+
+
+def test_credit_or_paying_later_is_left_to_the_owner_unless_the_shop_says(chat, maquis, grocery):
+    asks = ("vous faites crédit ?", "je peux payer demain ?", "fais-moi crédit jusqu'à vendredi", "can I pay later?")
+    for text in asks:
+        turn = chat(maquis).say(text)
+        assert turn.intent == "payment" and not turn.handoff, text
+        assert item_matches("responsable | manager", reply_of(turn)), text
+    cash_on_delivery = chat(maquis).say("je paie à la livraison")
+    assert "crédit" not in reply_of(cash_on_delivery)
+    own_rule = chat(grocery).say("vous faites crédit ?")  # the grocery's FAQ answers it
+    assert own_rule.intent == "faq" and item_matches("pas de credit", reply_of(own_rule))
+    asked = chat(maquis).say("responsable")
+    assert (asked.intent, asked.handoff) == ("human", True)
