@@ -73,6 +73,7 @@ $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION):
 	touch $@
 
 bench-web: setup $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION)
+	$(PY) manage.py seed_demo
 	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node $(FRONTEND)/scripts/bench-web.mjs
 
 # Bounded load test of the WhatsApp webhook (gunicorn + PostgreSQL + Redis + a worker on 127.0.0.1).

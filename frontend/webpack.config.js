@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 import { EsbuildPlugin } from "esbuild-loader";
 import MiniCssExtractPlugin from "mini-css-extract-plugin";
+import TerserPlugin from "terser-webpack-plugin";
 import BundleTracker from "webpack-bundle-tracker";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,6 +57,19 @@ export default (_env, argv) => {
   const production = argv.mode !== "development";
   const mode = production ? "production" : "development";
 
+  // react-router's package exports only its development build to bundlers (no "production" condition):
+  // production builds take its production files, which leave out the development warnings.
+  const webResolve = production
+    ? {
+        ...resolve,
+        alias: {
+          ...resolve.alias,
+          "react-router$": path.resolve(here, "node_modules/react-router/dist/production/index.mjs"),
+          "react-router/dom$": path.resolve(here, "node_modules/react-router/dist/production/dom-export.mjs"),
+        },
+      }
+    : resolve;
+
   const web = {
     name: "web",
     mode,
@@ -74,7 +88,7 @@ export default (_env, argv) => {
     },
     // Never an eval-based source map: the CSP (script-src 'self') forbids eval.
     devtool: production ? false : "source-map",
-    resolve,
+    resolve: webResolve,
     module: {
       rules: [
         scriptRule,
@@ -93,7 +107,13 @@ export default (_env, argv) => {
       new BundleTracker({ path: here, filename: "webpack-stats.json", relativePath: true }),
     ],
     optimization: {
-      minimizer: [new EsbuildPlugin({ target: "es2020", css: true })],
+      // Terser minifies the JavaScript: it drops the code webpack's tree shaking marks unused inside
+      // the modules it concatenates (esbuild's minifier keeps it: react-router's whole data router and
+      // server parts stayed in the first chunk, 40 KB gzip more). esbuild still minifies the CSS.
+      minimizer: [
+        new TerserPlugin({ extractComments: false, terserOptions: { compress: { passes: 2 } } }),
+        new EsbuildPlugin({ target: "es2020", css: true, include: /\.css$/ }),
+      ],
       splitChunks: { chunks: "async" },
     },
     performance: { hints: false },

@@ -1,15 +1,11 @@
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 
-import { AppProviders } from "./providers";
-import { createRouter } from "./router";
-
-const router = createRouter();
-const navigate = (to: string) => router.navigate(to);
+import { AppRoutes } from "./router";
 
 export function App() {
   return (
-    <AppProviders navigate={navigate}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

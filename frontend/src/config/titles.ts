@@ -1,6 +1,6 @@
 /**
  * Each screen's French `<title>`, so a tab, the history and a phone's task switcher say where one is.
- * The router sets it on every navigation (app/router.tsx); unknown paths get the not-found title.
+ * The app's routes set it on every navigation (app/router.tsx); unknown paths get the not-found title.
  */
 import { paths } from "./paths";
 

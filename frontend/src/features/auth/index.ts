@@ -7,3 +7,4 @@ export { updateMe, useUpdateMe } from "./api/update-me";
 export { ProtectedRoute } from "./components/ProtectedRoute";
 export { SUPPORT_EMAIL, SUPPORT_HREF } from "./constants";
 export { AuthProvider, fullName, useAuth } from "./state/auth-context";
+export { onSessionSync } from "./state/session-sync";

@@ -2,7 +2,6 @@
  * The session as React sees it (SPEC.md section 4): the reducer's state, the startup rule, login,
  * logout and the profile refresh. Storage is written here and by the API client only.
  */
-import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 
 import type { LoginPayload, LoginResponse, MeResponse, User } from "@/api/types";
@@ -18,8 +17,9 @@ import {
   storeSession,
 } from "@/lib/storage";
 
-import { meQueryKey, meQueryOptions } from "../api/get-me";
+import { getMe } from "../api/me";
 import { authReducer, initialAuthState, type AuthState } from "./auth-reducer";
+import { emitProfile, emitSessionCleared } from "./session-sync";
 
 export interface AuthContextValue extends AuthState {
   /**
@@ -56,7 +56,6 @@ interface AuthProviderProps {
 export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const started = useRef(false);
 
   const updateUser = useCallback((user: User) => {
@@ -65,10 +64,11 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, []);
 
   const refreshProfile = useCallback(async () => {
-    const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    const me = await getMe();
     updateUser(me.user);
+    emitProfile(me);
     return me;
-  }, [queryClient, updateUser]);
+  }, [updateUser]);
 
   // Startup: a token and a stored user mean a session to confirm with the server.
   useEffect(() => {
@@ -79,10 +79,10 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       dispatch({ type: "LOGOUT" });
       return;
     }
-    queryClient
-      .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+    getMe()
       .then((me) => {
         setStoredUser(me.user);
+        emitProfile(me);
         dispatch({
           type: "AUTH_SUCCESS",
           user: me.user,
@@ -92,14 +92,14 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       })
       .catch(async (error: ApiError) => {
         clearAuthStorage();
-        queryClient.removeQueries({ queryKey: meQueryKey });
+        emitSessionCleared();
         // When the refresh failed the API client already sends the browser to /auth.
         if (error?.sessionExpired) return;
         setLeaveTo(paths.home);
         dispatch({ type: "LOGOUT" });
         await navigate(paths.home);
       });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const login = useCallback(
     async (credentials: LoginPayload) => {
@@ -141,9 +141,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     // the logout goes (home unless asked otherwise), not to the login screen with a `from`.
     setLeaveTo(to);
     dispatch({ type: "LOGOUT" });
-    queryClient.clear();
+    emitSessionCleared();
     await navigate(to);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const clearError = useCallback(() => dispatch({ type: "CLEAR_ERROR" }), []);
 

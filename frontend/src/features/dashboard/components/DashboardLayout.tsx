@@ -3,10 +3,11 @@
  * plan badge and the user menu, and the current page.
  */
 import { Menu, PanelLeft } from "lucide-react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 
 import { PlanBadge } from "@/components/PlanBadge";
+import { Spinner } from "@/components/Spinner";
 import { useMe } from "@/features/auth";
 
 import { DesktopSidebar, MobileSidebar } from "./Sidebar";
@@ -47,7 +48,10 @@ export default function DashboardLayout() {
           </div>
         </header>
         <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 p-4 sm:p-6">
-          <Outlet />
+          {/* A page's chunk loading: the frame stays, a spinner stands in for the page. */}
+          <Suspense fallback={<div className="flex justify-center pt-16"><Spinner /></div>}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createQueryClient } from "./providers";
+import { createQueryClient } from "./query-client";
 
 describe("createQueryClient", () => {
   it("retries once, does not refetch on focus and keeps data fresh for five minutes", () => {
