@@ -85,6 +85,7 @@ def test_each_dashboard_page_needs_at_most_30_kb_of_its_own_javascript(page, liv
         meter.settle(page)
         own[label] = meter.total(set(meter.sizes) - before)
 
-    print("\nown chunks:", {label: f"{size / 1024:.1f} KB" for label, size in own.items()}, f"/dashboard: {meter.total(before_all) / 1024:.1f} KB")
+    figures = {label: f"{size / 1024:.1f} KB" for label, size in own.items()}
+    print("\nown chunks:", figures, f"/dashboard: {meter.total(before_all) / 1024:.1f} KB")
     over = {label: f"{size / 1024:.1f} KB" for label, size in own.items() if size > ROUTE_BUDGET}
     assert not over, f"over 30 KB: {over}; all: {own}"
