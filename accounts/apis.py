@@ -213,8 +213,8 @@ class PasswordForgotApi(PublicApi):
     def post(self, request):
         serializer = s.ForgotPasswordInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.password_reset_request(**serializer.validated_data)
-        return Response({"message": services.MSG_RESET_SENT})
+        message = services.password_reset_request(**serializer.validated_data)
+        return Response({"message": message})
 
 
 class PasswordResetApi(PublicApi):

@@ -345,17 +345,17 @@ class LogoutInputSerializer(InputSerializer):
     refresh_token = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=4096)
 
 
-class ForgotPasswordInputSerializer(InputSerializer):
-    adresse_email = EmailField()
+class ForgotPasswordInputSerializer(IdentifierInputSerializer):
+    """The account's e-mail or, for an account created by phone, its number."""
 
 
-class ResetPasswordInputSerializer(InputSerializer):
-    adresse_email = EmailField()
+class ResetPasswordInputSerializer(IdentifierInputSerializer):
     otp_code = OtpCodeField()
     mot_de_passe = NewPasswordField()
 
     def validate(self, attrs):
-        errors = _django_password_errors(attrs["mot_de_passe"], User(adresse_email=attrs["adresse_email"]))
+        attrs = super().validate(attrs)
+        errors = _django_password_errors(attrs["mot_de_passe"], User(adresse_email=attrs.get("adresse_email")))
         if errors:
             raise serializers.ValidationError({"mot_de_passe": errors})
         return attrs

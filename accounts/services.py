@@ -29,7 +29,7 @@ from .authentication import access_token_deny
 from .constants import OTP_ACCOUNT_MAX_FAILURES, OTP_MAX_ATTEMPTS, OTP_VALIDITY_SECONDS
 from .models import OneTimeCode, User
 from .photos import profile_photo_clean
-from .selectors import normalize_email, one_time_code_alive, user_by_email, user_by_identifier, user_by_phone
+from .selectors import normalize_email, one_time_code_alive, user_by_identifier, user_by_phone
 from .tasks import send_code_by_phone_task
 
 logger = logging.getLogger("flux.accounts")
@@ -55,6 +55,9 @@ MSG_NOT_VERIFIED_PHONE = "Votre compte n'est pas encore vérifié. Veuillez sais
 MSG_SESSION_INVALID = MSG_INVALID_TOKEN
 MSG_LOGGED_OUT = "Déconnexion réussie. À bientôt !"
 MSG_RESET_SENT = "Si un compte correspond à cette adresse, un code de réinitialisation vient d'être envoyé par email."
+MSG_RESET_SENT_PHONE = (
+    "Si un compte correspond à ce numéro, un code de réinitialisation vient d'être envoyé par WhatsApp."
+)
 MSG_PASSWORD_RESET = "Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter."
 MSG_EMAIL_READ_ONLY = "L'adresse email ne peut pas être modifiée."
 
@@ -414,21 +417,26 @@ def user_sessions_end_all(*, user: User) -> None:
 # --- Password reset ----------------------------------------------------------------------------
 
 
-def password_reset_request(*, adresse_email: str) -> None:
-    """E-mail a reset code to an active account; unknown addresses get the same answer.
+def password_reset_request(*, adresse_email: str = "", numero_telephone: str = "") -> str:
+    """Send a reset code to an active account: by e-mail, or by WhatsApp to an account created by
+    phone (it has no address). Unknown identifiers get the same answer, returned here.
 
-    Limited to 5 requests an hour per address.
+    Limited to 5 requests an hour per address or number.
     """
-    throttles.hit_or_raise(throttles.FORGOT_PASSWORD_PER_HOUR, throttles.subject_key(adresse_email))
-    user = user_by_email(adresse_email)
-    if user is None or not user.is_active:
-        return
-    one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD, channel=OneTimeCode.Channel.EMAIL)
+    identifier = adresse_email or str(numero_telephone)
+    throttles.hit_or_raise(throttles.FORGOT_PASSWORD_PER_HOUR, throttles.subject_key(identifier))
+    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=str(numero_telephone or ""))
+    if user is not None and user.is_active:
+        # The channel follows the account: e-mail when it has an address, else its phone.
+        one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
+    return MSG_RESET_SENT if adresse_email else MSG_RESET_SENT_PHONE
 
 
-def password_reset_confirm(*, adresse_email: str, otp_code: str, mot_de_passe: str) -> None:
+def password_reset_confirm(
+    *, otp_code: str, mot_de_passe: str, adresse_email: str = "", numero_telephone: str = ""
+) -> None:
     """Set a new password with a reset code; every open session of the account ends."""
-    user = user_by_email(adresse_email)
+    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=str(numero_telephone or ""))
     if user is None or not user.is_active:
         raise ApplicationError(MSG_CODE_INVALID, code="otp_invalid", status_code=400)
 

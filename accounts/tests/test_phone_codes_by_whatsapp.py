@@ -86,6 +86,35 @@ def test_a_phone_sign_up_gets_its_code_by_whatsapp_then_verifies_and_logs_in_wit
     assert login.json()["user"]["numero_telephone"] == NUMBER
 
 
+def test_an_account_created_by_phone_resets_its_password_with_a_code_sent_by_whatsapp(
+    api_client, platform_graph, django_capture_on_commit_callbacks
+):
+    """« Mot de passe oublié » for an account with no e-mail: the code goes to its number."""
+    user = User(adresse_email=None, numero_telephone=NUMBER, compte_verifie=True, otp_verified=True)
+    user.set_password("Rapide2025x")
+    user.save()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        known = api_client.post("/api/v1/auth/forgot-password", {"numero_telephone": "07 07 07 07 07"}, format="json")
+        unknown = api_client.post("/api/v1/auth/forgot-password", {"numero_telephone": "0101010101"}, format="json")
+
+    assert known.status_code == 200, known.json()
+    assert known.json() == unknown.json() == {"message": services.MSG_RESET_SENT_PHONE}
+    assert mail.outbox == []
+    [send] = platform_graph.sends()  # the unknown number got nothing
+    assert send.body["to"] == "2250707070707"
+    reset = api_client.post(
+        "/api/v1/auth/reset-password",
+        {"numero_telephone": "0707070707", "otp_code": code_of(send), "mot_de_passe": "Nouveau2025Mot"},
+        format="json",
+    )
+    assert reset.status_code == 200, reset.json()
+    login = api_client.post(
+        "/api/v1/auth/login", {"numero_telephone": NUMBER, "mot_de_passe": "Nouveau2025Mot"}, format="json"
+    )
+    assert login.status_code == 200, login.json()
+
+
 def test_a_wrong_password_by_phone_names_the_number_not_the_email(api_client):
     user = User(adresse_email=None, numero_telephone=NUMBER, compte_verifie=True, otp_verified=True)
     user.set_password("Rapide2025x")

@@ -134,6 +134,34 @@ def test_1_a_phone_sign_up_gets_its_code_by_whatsapp_and_logs_in_with_its_number
     assert [e for e in console.errors if "status of 4" not in e] == []
 
 
+def test_1b_an_account_created_by_phone_resets_its_forgotten_password_by_whatsapp(
+    phone_page, console, live_url, platform_graph
+):
+    """The dead end: « Mot de passe oublié » only took an e-mail, which a phone account has not."""
+    page = phone_page
+    user = User(adresse_email=None, numero_telephone=NUMBER, compte_verifie=True, otp_verified=True)
+    user.set_password("Ancien2025x")
+    user.save()
+
+    page.goto(live_url + "/auth/forgot-password")
+    page.get_by_label("Email ou numéro de téléphone").fill("07 07 07 07 07")
+    page.get_by_role("button", name="Recevoir un code").click()
+    page.get_by_text("vient de lui être envoyé par WhatsApp").wait_for()
+    page.get_by_text("Code reçu par WhatsApp").wait_for()
+    type_code(page, whatsapp_code(platform_graph, page))
+    page.locator("input[name=mot_de_passe]").fill(NEW_PASSWORD)
+    page.locator("input[name=confirmation_mot_de_passe]").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Réinitialiser le mot de passe").click()
+
+    page.wait_for_url(live_url + "/auth/login")
+    page.get_by_text("Mot de passe réinitialisé ! Vous pouvez maintenant vous connecter.").wait_for()
+    page.locator("input[name=adresse_email]").fill("0707070707")
+    page.locator("input[name=mot_de_passe]").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Se connecter").click()
+    on_protected_page(page, live_url + "/dashboard")
+    assert console.errors == []
+
+
 def test_2_five_wrong_codes_offer_a_new_code_at_once_and_the_countdown_survives_a_reload(
     phone_page, console, live_url, smtp_sink
 ):

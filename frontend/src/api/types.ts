@@ -108,11 +108,11 @@ export interface VerifyOtpResponse extends MessageResponse {
   user: User;
 }
 
-export interface ResetPasswordPayload {
-  adresse_email: string;
+/** The account is named by its e-mail or, for an account created by phone, its number. */
+export type ResetPasswordPayload = ({ adresse_email: string } | { numero_telephone: string }) & {
   otp_code: string;
   mot_de_passe: string;
-}
+};
 
 export type ProfileUpdatePayload = Partial<
   Pick<User, "prenom" | "nom" | "numero_telephone" | "pays" | "nom_entreprise" | "secteur_activite" | "whatsapp" | "adresse">

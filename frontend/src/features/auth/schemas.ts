@@ -119,7 +119,8 @@ export const quickRegisterSchema = z.discriminatedUnion("type", [
 ]);
 export type QuickRegisterValues = z.infer<typeof quickRegisterSchema>;
 
-export const forgotPasswordSchema = z.object({ adresse_email: email });
+// The account's e-mail or, for an account created by phone, its number (as on the login screen).
+export const forgotPasswordSchema = z.object({ adresse_email: emailOrPhone });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z

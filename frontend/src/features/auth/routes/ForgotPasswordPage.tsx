@@ -10,7 +10,8 @@ import { PasswordField, TextField } from "@/components/Field";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
-import { maskEmail } from "@/lib/mask";
+import { looksLikePhone, phoneToE164 } from "@/lib/identifier";
+import { maskEmail, maskPhone } from "@/lib/mask";
 
 import { forgotPassword } from "../api/forgot-password";
 import { resetPassword } from "../api/reset-password";
@@ -26,7 +27,14 @@ import {
 
 export const PASSWORD_RESET_MESSAGE = "Mot de passe réinitialisé ! Vous pouvez maintenant vous connecter.";
 
-function RequestStep({ onSent }: { onSent: (email: string) => void }) {
+/** Whom the code went to: an account's e-mail, or the number of an account created by phone. */
+type Identifier = { adresse_email: string } | { numero_telephone: string };
+
+function identifierOf(value: string): Identifier {
+  return looksLikePhone(value) ? { numero_telephone: phoneToE164(value) } : { adresse_email: value.trim() };
+}
+
+function RequestStep({ onSent }: { onSent: (identifier: Identifier) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,10 +44,11 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
 
   const onSubmit = async ({ adresse_email }: ForgotPasswordValues) => {
     setFailure(null);
+    const identifier = identifierOf(adresse_email);
     try {
-      const { message } = await forgotPassword({ adresse_email });
+      const { message } = await forgotPassword(identifier);
       toast.success("Code envoyé !", message);
-      onSent(adresse_email);
+      onSent(identifier);
     } catch (error) {
       setFailure(normalizeError(error).message);
     }
@@ -49,11 +58,11 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       {failure && <Alert>{failure}</Alert>}
       <TextField
-        label="Adresse email"
-        type="email"
+        label="Email ou numéro de téléphone"
+        type="text"
         inputMode="email"
-        autoComplete="email"
-        placeholder="vous@entreprise.ci"
+        autoComplete="username"
+        placeholder="vous@entreprise.ci ou 07 07 12 34 56"
         error={errors.adresse_email?.message}
         {...register("adresse_email")}
       />
@@ -65,7 +74,8 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function ResetStep({ email }: { email: string }) {
+function ResetStep({ identifier }: { identifier: Identifier }) {
+  const byPhone = "numero_telephone" in identifier;
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -83,7 +93,7 @@ function ResetStep({ email }: { email: string }) {
   const onSubmit = async (values: ResetPasswordValues) => {
     setFailure(null);
     try {
-      await resetPassword({ adresse_email: email, otp_code: values.otp_code, mot_de_passe: values.mot_de_passe });
+      await resetPassword({ ...identifier, otp_code: values.otp_code, mot_de_passe: values.mot_de_passe });
     } catch (error) {
       const normalized = normalizeError(error);
       if (!placeServerErrors(normalized)) setFailure(normalized.message);
@@ -96,8 +106,11 @@ function ResetStep({ email }: { email: string }) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <Alert tone="info">
-        Si un compte existe pour <span className="font-semibold break-all">{maskEmail(email)}</span>, un code à 6 chiffres
-        vient de lui être envoyé.
+        Si un compte existe pour{" "}
+        <span className="font-semibold break-all">
+          {byPhone ? maskPhone(identifier.numero_telephone) : maskEmail(identifier.adresse_email)}
+        </span>
+        {`, un code à 6 chiffres vient de lui être envoyé${byPhone ? " par WhatsApp" : ""}.`}
       </Alert>
       {failure && <Alert>{failure}</Alert>}
       <Controller
@@ -106,7 +119,7 @@ function ResetStep({ email }: { email: string }) {
         render={({ field, fieldState }) => (
           <div className="space-y-2">
             <p id="reset-code-label" className="text-sm font-medium text-slate-700">
-              Code reçu par email
+              {byPhone ? "Code reçu par WhatsApp" : "Code reçu par email"}
             </p>
             <OtpInput
               labelId="reset-code-label"
@@ -145,14 +158,14 @@ function ResetStep({ email }: { email: string }) {
 }
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState<string | null>(null);
+  const [identifier, setIdentifier] = useState<Identifier | null>(null);
   return (
     <AuthLayout
       title="Mot de passe oublié"
       subtitle={
-        email
+        identifier
           ? "Saisissez le code reçu et choisissez un nouveau mot de passe."
-          : "Indiquez l'adresse email de votre compte : nous vous enverrons un code de réinitialisation."
+          : "Indiquez l'adresse email ou le numéro de votre compte : nous vous enverrons un code de réinitialisation."
       }
       back={{ to: paths.auth.login, label: "Connexion" }}
       footer={
@@ -164,7 +177,7 @@ export default function ForgotPasswordPage() {
         </>
       }
     >
-      {email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />}
+      {identifier ? <ResetStep identifier={identifier} /> : <RequestStep onSent={setIdentifier} />}
     </AuthLayout>
   );
 }
