@@ -178,9 +178,11 @@ def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
 
 
 # "livrer / deliver / envoyer … à|vers|to <Place>": the place is read from the raw text, capitals kept.
+# Not "le livreur m'a appelé": the driver is no verb of delivering, and "m'a" / "l'a" are "avoir".
 _PLACE = re.compile(
-    r"\b(?:livr\w*|deliver\w*|envoy\w*|envoi\w*|send|ship\w*|expedi\w*)\b[^.?!\n]{0,40}?"
-    r"\b(?:à|a|au|aux|vers|sur|pour|to|in|at|jusqu'?à|jusqu'?a)\s+"
+    r"\b(?:livr(?!eur|euse)\w*|deliver(?!y ?(?:man|men|guy|boy|driver))\w*|envoy\w*|envoi\w*|send|ship\w*"
+    r"|expedi\w*)\b[^.?!\n]{0,40}?"
+    r"(?<!['’])\b(?:à|a|au|aux|vers|sur|pour|to|in|at|jusqu'?à|jusqu'?a)\s+"
     r"([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
     re.IGNORECASE,
 )

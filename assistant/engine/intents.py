@@ -929,6 +929,12 @@ _NOT_ARRIVED = re.compile(
     r"|\b(haven t|have not|havent|still not|never) (received|got|gotten) (my|the) (order|delivery|package)"
     r"|\bstill waiting for (my|the) (order|delivery)"
 )
+# Things only a person can do for an order already placed: cancel it, reach its driver.
+_PLACED_ORDER_ACTION = re.compile(
+    r"\b(annuler|annule|annulez|annulle|cancel|cancelled)\b.{0,20}\b(ma|la|mon|notre|my|the|our) (commande|order)\b"
+    r"|\b(livreur|livreuse|delivery (man|guy|boy)|driver|rider)\b.{0,40}"
+    r"\b(appel\w*|rappel\w*|joindre|joint|numero|injoignable|call\w*|number|reach\w*|phone\w*)\b"
+)
 # "où en est ma commande ?", "ma commande arrive quand ?", "any update on my order?": its status.
 ORDER_STATUS = re.compile(
     r"\bou en est (ma|la|notre|mon) (commande|livraison|colis)"
@@ -1603,6 +1609,8 @@ def classify(
         or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)
     ):
         u.intent = "human"
+    elif _PLACED_ORDER_ACTION.search(" ".join(words)) and not in_order and not has_products:
+        u.intent = "human"  # "je veux annuler ma commande", "le livreur m'a appelé, je ne l'ai pas eu"
     elif ORDER_STATUS.search(" ".join(words)) and not has_products:
         u.intent = "delivery_time"
         u.order_status = True

@@ -303,3 +303,15 @@ def test_credit_or_paying_later_is_left_to_the_owner_unless_the_shop_says(chat, 
     assert own_rule.intent == "faq" and item_matches("pas de credit", reply_of(own_rule))
     asked = chat(maquis).say("responsable")
     assert (asked.intent, asked.handoff) == ("human", True)
+
+
+def test_cancelling_a_placed_order_or_reaching_its_driver_goes_to_a_person(chat, maquis):
+    asks = ("je veux annuler ma commande", "le livreur m'a appelé mais je ne l'ai pas eu", "please cancel my order")
+    for text in asks:
+        turn = chat(maquis).say(text)
+        assert (turn.intent, turn.handoff) == ("human", True), text
+        assert "ne livrons pas" not in reply_of(turn), text  # "m'a appelé" is no place called « Appelé »
+    c = chat(maquis)
+    c.say("je veux 2 garbas")
+    dropped = c.say("annule la commande")  # a cart not yet ordered is simply dropped
+    assert not dropped.handoff and dropped.order is None
