@@ -177,9 +177,11 @@ class Phrases:
             if self.lang == "en":
                 return f"{qty} × {p.name} ({money(p.price)} each) = {money(p.price * qty)}"
             return f"{qty} × {p.name} ({money(p.price)} l'unité) = {money(p.price * qty)}"
+        # "Pour Huile végétale 1 L, le prix est de 1 400 F CFA." reads right whatever the name ("Le prix
+        # de iPhone 13" did not), and keeps enough French words to be read as French.
         if self.lang == "en":
             return f"The price of {p.name} is {money(p.price)}."
-        return f"Le prix de {p.name} est de {money(p.price)}."
+        return f"Pour {p.name}, le prix est de {money(p.price)}."
 
     def out_of_stock(self, p: Product, alternatives: list[Product]) -> str:
         alts = join_words([f"{a.name} ({money(a.price)})" for a in alternatives], self.lang)

@@ -27,7 +27,9 @@ def fake_llm(settings):
         settings.ASSISTANT_LLM_URL = server.url
         settings.ASSISTANT_LLM_MODEL = "fake-model"
         settings.ASSISTANT_LLM_API_KEY = "sk-test"
-        settings.ASSISTANT_LLM_TIMEOUT = 2.0
+        # The fake answers at once; the budget only has to outlast a loaded CI machine (the budget's own
+        # tests set 0.5 s against a slow server).
+        settings.ASSISTANT_LLM_TIMEOUT = 6.0
         yield server
 
 
