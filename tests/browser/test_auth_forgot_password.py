@@ -13,6 +13,9 @@ def test_a_forgotten_password_is_reset_with_the_emailed_code(page, console, live
     page.goto(live_url + "/auth/login")
     page.get_by_role("link", name="Mot de passe oublié ?").click()
     page.wait_for_url(live_url + "/auth/forgot-password")
+    # The URL changes before the screen's chunk has loaded: the login screen (whose field has the same
+    # name) stays up meanwhile, so wait for this screen's own button before typing.
+    page.get_by_role("button", name="Recevoir un code").wait_for()
     page.locator("input[name=adresse_email]").fill(verified_user.adresse_email)
     page.get_by_role("button", name="Recevoir un code").click()
 
