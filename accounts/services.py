@@ -423,9 +423,8 @@ def password_reset_request(*, adresse_email: str = "", numero_telephone: str = "
 
     Limited to 5 requests an hour per address or number.
     """
-    identifier = adresse_email or str(numero_telephone)
-    throttles.hit_or_raise(throttles.FORGOT_PASSWORD_PER_HOUR, throttles.subject_key(identifier))
-    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=str(numero_telephone or ""))
+    throttles.hit_or_raise(throttles.FORGOT_PASSWORD_PER_HOUR, throttles.subject_key(adresse_email or numero_telephone))
+    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=numero_telephone)
     if user is not None and user.is_active:
         # The channel follows the account: e-mail when it has an address, else its phone.
         one_time_code_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
@@ -436,7 +435,7 @@ def password_reset_confirm(
     *, otp_code: str, mot_de_passe: str, adresse_email: str = "", numero_telephone: str = ""
 ) -> None:
     """Set a new password with a reset code; every open session of the account ends."""
-    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=str(numero_telephone or ""))
+    user = user_by_identifier(adresse_email=adresse_email, numero_telephone=numero_telephone)
     if user is None or not user.is_active:
         raise ApplicationError(MSG_CODE_INVALID, code="otp_invalid", status_code=400)
 

@@ -282,7 +282,7 @@ def _order_status_reply(*, conversation, language: str) -> OutboundReply | None:
     order = recent.order_by("-created_at", "-id").first()
     if order is None:
         return None
-    return OutboundReply(text=order_status_text(order=order, language="en" if language == "en" else "fr"))
+    return OutboundReply(text=order_status_text(order=order, language=language))
 
 
 def _history(*, conversation, before: Message) -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ records on the history step what became of it, e.g. « fenêtre de 24 h fermée 
 """
 
 from django.db import transaction
+from django.utils import timezone
 
 from core.money import format_fcfa
 
@@ -84,9 +85,7 @@ STATUS_TEXTS = {
 
 
 def order_status_text(*, order, language: str) -> str:
-    """Where ``order`` is now, in the customer's language ("fr" or "en")."""
-    from django.utils import timezone
-
+    """Where ``order`` is now, in the customer's language ("en", else French)."""
     texts = STATUS_TEXTS["en" if language == "en" else "fr"]
     step = order.events.filter(to_status=order.status).order_by("-at").first()
     when = step.at if step is not None else order.updated_at

@@ -1553,6 +1553,8 @@ def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
     words = norm.words
+    joined = " ".join(words)  # for the sentence patterns below
+    deferred = bool(_DEFERRED.search(joined))  # paying later: "vous faites crédit ?"
     has_products = bool(ent.products)
     zone = bool(ent.zones) or ent.pickup
     u = Understanding(intent="off_topic")
@@ -1596,8 +1598,8 @@ def classify(
         u.faq_index = faq_i
     elif not preventive and (
         any_phrase(words, COMPLAINT)
-        or _WAITING.search(" ".join(words))
-        or _NOT_ARRIVED.search(" ".join(words))
+        or _WAITING.search(joined)
+        or _NOT_ARRIVED.search(joined)
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
     ):
         u.intent = "complaint"
@@ -1609,16 +1611,12 @@ def classify(
         or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)
     ):
         u.intent = "human"
-    elif _PLACED_ORDER_ACTION.search(" ".join(words)) and not in_order and not has_products:
+    elif _PLACED_ORDER_ACTION.search(joined) and not in_order and not has_products:
         u.intent = "human"  # "je veux annuler ma commande", "le livreur m'a appelé, je ne l'ai pas eu"
-    elif ORDER_STATUS.search(" ".join(words)) and not has_products:
+    elif ORDER_STATUS.search(joined) and not has_products:
         u.intent = "delivery_time"
         u.order_status = True
-    elif (
-        not has_products
-        and _DEFERRED.search(" ".join(words))
-        and not (faq_i is not None and faq_score >= 2)  # the shop's own word on credit wins
-    ):
+    elif deferred and not has_products and not (faq_i is not None and faq_score >= 2):  # the FAQ's word wins
         u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
         u.deferred = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
@@ -1649,7 +1647,7 @@ def classify(
     elif (
         any_phrase(words, HOURS)
         or (any_phrase(words, DAYS) and not has_products and not ent.zones)
-        or (_CLOCK.search(" ".join(words)) and any_phrase(words, ("come", "venir", "passer", "viens", "passe")))
+        or (_CLOCK.search(joined) and any_phrase(words, ("come", "venir", "passer", "viens", "passe")))
     ):
         u.intent = "hours"
     elif (
@@ -1676,7 +1674,7 @@ def classify(
         u.intent = "delivery_zone_fee"
     elif has_products and any_phrase(words, AVAILABILITY):
         u.intent = "availability"
-    elif (deferred := bool(_DEFERRED.search(" ".join(words)))) or ent.payments or any_phrase(words, PAYMENT):
+    elif deferred or ent.payments or any_phrase(words, PAYMENT):
         u.intent = "payment"
         u.deferred = deferred
     elif faq_i is not None and faq_score >= 1.5 and (faq_hit or faq_score >= 2) and not any_phrase(words, _ASK_OBJECT):

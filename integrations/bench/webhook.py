@@ -232,7 +232,6 @@ def main() -> None:
     )
     worker = subprocess.Popen(
         [
-            *(["nice", "-n", os.environ["BENCH_WORKER_NICE"]] if os.environ.get("BENCH_WORKER_NICE") else []),
             sys.executable,
             "-m",
             "celery",

@@ -53,7 +53,7 @@ export interface MessageResponse {
 }
 
 /** An account signs in with its e-mail address or, for an account created by phone, its number. */
-export type LoginPayload = ({ adresse_email: string } | { numero_telephone: string }) & { mot_de_passe: string };
+export type LoginPayload = CodeRecipient & { mot_de_passe: string };
 
 export interface LoginResponse {
   user: User;
@@ -108,11 +108,7 @@ export interface VerifyOtpResponse extends MessageResponse {
   user: User;
 }
 
-/** The account is named by its e-mail or, for an account created by phone, its number. */
-export type ResetPasswordPayload = ({ adresse_email: string } | { numero_telephone: string }) & {
-  otp_code: string;
-  mot_de_passe: string;
-};
+export type ResetPasswordPayload = CodeRecipient & { otp_code: string; mot_de_passe: string };
 
 export type ProfileUpdatePayload = Partial<
   Pick<User, "prenom" | "nom" | "numero_telephone" | "pays" | "nom_entreprise" | "secteur_activite" | "whatsapp" | "adresse">

@@ -4,6 +4,8 @@
  * read like the server reads it (core.phone): a national Ivorian number `0707123456` is
  * `+2250707123456`, `00225…` is `+225…`.
  */
+import type { CodeRecipient } from "@/api/types";
+
 const PHONE_TEXT = /^\+?[\d\s.()-]+$/;
 
 export function looksLikePhone(value: string): boolean {
@@ -24,4 +26,9 @@ export function phoneToE164(value: string): string {
 /** How many digits a number holds: 8 to 15 make a possible one (E.164 allows 15). */
 export function phoneDigitCount(value: string): number {
   return value.replace(/\D/g, "").length;
+}
+
+/** What the login and « Mot de passe oublié » fields name: an account's e-mail, or a phone account's number. */
+export function recipientOf(value: string): CodeRecipient {
+  return looksLikePhone(value) ? { numero_telephone: phoneToE164(value) } : { adresse_email: value.trim() };
 }

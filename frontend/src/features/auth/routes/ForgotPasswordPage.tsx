@@ -10,7 +10,8 @@ import { PasswordField, TextField } from "@/components/Field";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
-import { looksLikePhone, phoneToE164 } from "@/lib/identifier";
+import type { CodeRecipient } from "@/api/types";
+import { recipientOf } from "@/lib/identifier";
 import { maskEmail, maskPhone } from "@/lib/mask";
 
 import { forgotPassword } from "../api/forgot-password";
@@ -27,14 +28,7 @@ import {
 
 export const PASSWORD_RESET_MESSAGE = "Mot de passe réinitialisé ! Vous pouvez maintenant vous connecter.";
 
-/** Whom the code went to: an account's e-mail, or the number of an account created by phone. */
-type Identifier = { adresse_email: string } | { numero_telephone: string };
-
-function identifierOf(value: string): Identifier {
-  return looksLikePhone(value) ? { numero_telephone: phoneToE164(value) } : { adresse_email: value.trim() };
-}
-
-function RequestStep({ onSent }: { onSent: (identifier: Identifier) => void }) {
+function RequestStep({ onSent }: { onSent: (identifier: CodeRecipient) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -44,7 +38,7 @@ function RequestStep({ onSent }: { onSent: (identifier: Identifier) => void }) {
 
   const onSubmit = async ({ adresse_email }: ForgotPasswordValues) => {
     setFailure(null);
-    const identifier = identifierOf(adresse_email);
+    const identifier = recipientOf(adresse_email);
     try {
       const { message } = await forgotPassword(identifier);
       toast.success("Code envoyé !", message);
@@ -74,7 +68,7 @@ function RequestStep({ onSent }: { onSent: (identifier: Identifier) => void }) {
   );
 }
 
-function ResetStep({ identifier }: { identifier: Identifier }) {
+function ResetStep({ identifier }: { identifier: CodeRecipient }) {
   const byPhone = "numero_telephone" in identifier;
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -158,7 +152,7 @@ function ResetStep({ identifier }: { identifier: Identifier }) {
 }
 
 export default function ForgotPasswordPage() {
-  const [identifier, setIdentifier] = useState<Identifier | null>(null);
+  const [identifier, setIdentifier] = useState<CodeRecipient | null>(null);
   return (
     <AuthLayout
       title="Mot de passe oublié"

@@ -9,7 +9,7 @@ import { Button } from "@/components/Button";
 import { PasswordField, TextField } from "@/components/Field";
 import { paths } from "@/config/paths";
 import { normalizeError } from "@/lib/errors";
-import { looksLikePhone, phoneToE164 } from "@/lib/identifier";
+import { recipientOf } from "@/lib/identifier";
 import { getRememberedEmail, setPendingEmail, setRememberedEmail } from "@/lib/storage";
 
 import { AuthLayout, textLink } from "../components/AuthLayout";
@@ -46,10 +46,9 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginValues) => {
     setLoginError(null);
     // One field for an e-mail address or a phone number (an account created by phone has no e-mail).
-    const identifier = looksLikePhone(values.adresse_email) ? phoneToE164(values.adresse_email) : values.adresse_email.trim();
-    const credentials = looksLikePhone(values.adresse_email)
-      ? { numero_telephone: identifier, mot_de_passe: values.mot_de_passe }
-      : { adresse_email: identifier, mot_de_passe: values.mot_de_passe };
+    const recipient = recipientOf(values.adresse_email);
+    const identifier = "numero_telephone" in recipient ? recipient.numero_telephone : recipient.adresse_email;
+    const credentials = { ...recipient, mot_de_passe: values.mot_de_passe };
     try {
       await login(credentials);
     } catch (error) {
