@@ -16,6 +16,8 @@ from pathlib import Path
 
 from assistant.engine import Knowledge, respond
 from assistant.engine.lexicon import EN_WORDS, FR_WORDS
+from assistant.engine.policy import DEFAULT_MODEL
+from shop.document import document_clean
 
 # ------------------------------------------------------------------ matching rules (README)
 
@@ -148,6 +150,8 @@ def load_dir(path: Path):
 
 
 def score_message(m: dict, turn, reply: str) -> list[str]:
+    if not reply.strip():
+        return ["no reply sent"]  # silence is never a right answer (nor French, nor English)
     reasons = []
     if turn.intent != m["intent"]:
         reasons.append(f"intent {turn.intent} != {m['intent']}")
@@ -167,10 +171,12 @@ def score_message(m: dict, turn, reply: str) -> list[str]:
     return reasons
 
 
-def run_messages(knowledge: Knowledge, messages: list, now: datetime, polish=None) -> list[MessageResult]:
+def run_messages(
+    knowledge: Knowledge, messages: list, now: datetime, polish=None, model=DEFAULT_MODEL
+) -> list[MessageResult]:
     out = []
     for m in messages:
-        turn = respond(knowledge=knowledge, state=None, text=m["text"], now=now)
+        turn = respond(knowledge=knowledge, state=None, text=m["text"], now=now, model=model)
         if polish is not None:
             turn = polish(knowledge, turn, [], m["text"])
         reply = reply_text(turn)
@@ -210,7 +216,7 @@ def _order_matches(order, expected: dict) -> str:
 
 
 def run_dialogues(
-    knowledge: Knowledge, dialogues: list, now: datetime, timings: list, polish=None
+    knowledge: Knowledge, dialogues: list, now: datetime, timings: list, polish=None, model=DEFAULT_MODEL
 ) -> list[DialogueResult]:
     out = []
     for d in dialogues:
@@ -220,7 +226,7 @@ def run_dialogues(
             if mode == "human":
                 transcript.append((text, "(silence: conversation handed to a person)"))
                 continue
-            turn = respond(knowledge=knowledge, state=state, text=text, now=now)
+            turn = respond(knowledge=knowledge, state=state, text=text, now=now, model=model)
             timings.append(turn.timings.get("total", 0.0))
             state = turn.state
             if polish is not None:
@@ -259,16 +265,18 @@ def percentile(values: list[float], p: float) -> float:
     return values[k]
 
 
-def evaluate(path: str | Path, now: datetime | None = None, polish=None) -> dict:
+def evaluate(path: str | Path, now: datetime | None = None, polish=None, model=DEFAULT_MODEL) -> dict:
     """Score a data set. ``polish(knowledge, turn, history, text) -> turn`` rewrites each turn's replies
-    (``assistant_eval --llm``: the language model's path); None scores the embedded engine alone."""
+    (``assistant_eval --llm``: the language model's path); None scores the embedded engine alone.
+    ``model``: the intent model (the shipped one by default, None for the rule cascade alone)."""
     path = Path(path)
     business, messages, dialogues = load_dir(path)
     now = now or datetime.now(UTC)
-    knowledge = Knowledge.from_document(business)
-    results = run_messages(knowledge, messages, now, polish)
+    # The same validation as PUT /shop: a document in another shape is refused with its French errors.
+    knowledge = Knowledge.from_document(document_clean(business))
+    results = run_messages(knowledge, messages, now, polish, model)
     timings = [r.ms for r in results]
-    dialogue_results = run_dialogues(knowledge, dialogues, now, timings, polish)
+    dialogue_results = run_dialogues(knowledge, dialogues, now, timings, polish, model)
 
     def block(rows):
         n = len(rows)
@@ -331,4 +339,81 @@ def format_report(report: dict, verbose: bool = False) -> str:
             for said, answered in f["transcript"]:
                 lines.append(f"  > {said}")
                 lines.append("    " + answered.replace("\n", "\n    "))
+    return "\n".join(lines)
+
+
+def _sum_blocks(reports: list[dict], key: str) -> dict:
+    """Adds up per-language or per-intent blocks of several reports (counts, then rates)."""
+    totals = defaultdict(lambda: [0, 0.0, 0.0])
+    for r in reports:
+        for name, b in r[key].items():
+            t = totals[name]
+            t[0] += b["count"]
+            t[1] += b["intent_accuracy"] * b["count"]
+            t[2] += b["pass_rate"] * b["count"]
+    return {
+        name: {"count": n, "intent_accuracy": i / n, "pass_rate": p / n} for name, (n, i, p) in sorted(totals.items())
+    }
+
+
+def lobo_summary(report: dict, side: str) -> dict:
+    """Overall, per-language and per-intent figures of one side ("rules" or "model") of a LOBO report."""
+    reports = [row[side] for row in report["businesses"]]
+    n = sum(r["overall"]["count"] for r in reports)
+    return {
+        "overall": {
+            "count": n,
+            "intent_accuracy": sum(r["overall"]["intent_accuracy"] * r["overall"]["count"] for r in reports) / n,
+            "pass_rate": sum(r["overall"]["pass_rate"] * r["overall"]["count"] for r in reports) / n,
+        },
+        "by_language": _sum_blocks(reports, "by_language"),
+        "by_intent": _sum_blocks(reports, "by_intent"),
+        "dialogues": {
+            "passed": sum(r["dialogues"]["passed"] for r in reports),
+            "count": sum(r["dialogues"]["count"] for r in reports),
+        },
+        "p95_ms": max((r["timing_ms"]["p95"] for r in reports), default=0.0),
+    }
+
+
+def format_lobo(report: dict, verbose: bool = False) -> str:
+    """The leave-one-business-out table: each business scored by a model that never saw it."""
+    rules, model = lobo_summary(report, "rules"), lobo_summary(report, "model")
+
+    def cells(b: dict) -> str:
+        return f"{b['pass_rate']:>6.1%} {b['intent_accuracy']:>7.1%}"
+
+    lines = [
+        f"Leave one business out: {report['corpus']} ({len(report['businesses'])} businesses)",
+        f"{'':<24}{'rules alone':>22}   {'learned model':>22}",
+        f"{'business':<24}{'n':>5} {'pass':>6} {'intent':>7} {'dlg':>5}   {'pass':>6} {'intent':>7} {'dlg':>5}",
+    ]
+    for row in report["businesses"]:
+        r, m = row["rules"], row["model"]
+        lines.append(
+            f"{row['business']:<24}{r['overall']['count']:>5} {cells(r['overall'])} "
+            f"{r['dialogues']['passed']:>2}/{r['dialogues']['count']:<2}   {cells(m['overall'])} "
+            f"{m['dialogues']['passed']:>2}/{m['dialogues']['count']:<2}"
+        )
+    lines.append(
+        f"{'ALL':<24}{rules['overall']['count']:>5} {cells(rules['overall'])} "
+        f"{rules['dialogues']['passed']:>2}/{rules['dialogues']['count']:<2}   {cells(model['overall'])} "
+        f"{model['dialogues']['passed']:>2}/{model['dialogues']['count']:<2}"
+    )
+    for title, key in (("By language", "by_language"), ("By intent", "by_intent")):
+        lines.append(f"{title}:")
+        for name, b in rules[key].items():
+            lines.append(f"  {name:<22}{b['count']:>5} {cells(b)}         {cells(model[key][name])}")
+    lines.append(f"Engine time p95 (worst business): rules {rules['p95_ms']:.1f} ms, model {model['p95_ms']:.1f} ms")
+    if verbose:
+        for row in report["businesses"]:
+            for f in row["model"]["failures"]:
+                lines.append(f"FAIL {row['business']} {f['id']}: {f['text']}")
+                lines.append(f"  why: {'; '.join(f['why'])}")
+                lines.append("  reply: " + f["reply"].replace("\n", "\n         "))
+            for f in row["model"]["dialogue_failures"]:
+                lines.append(f"FAIL dialogue {row['business']} {f['id']}: {f['why']}")
+                for said, answered in f["transcript"]:
+                    lines.append(f"  > {said}")
+                    lines.append("    " + answered.replace("\n", "\n    "))
     return "\n".join(lines)

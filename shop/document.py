@@ -28,7 +28,10 @@ MSG_TIME = "L'heure doit être au format HH:MM (par exemple 07:30)."
 MSG_DAY = "Indiquez [ouverture, fermeture] au format HH:MM, ou null si la boutique est fermée ce jour-là."
 MSG_DAY_UNKNOWN = "Jour inconnu : utilisez mon, tue, wed, thu, fri, sat, sun, last_order ou timezone."
 MSG_TIMEZONE = "Fuseau horaire inconnu (par exemple Africa/Abidjan)."
-MSG_ETA = "Le délai doit être [minimum, maximum] en minutes, deux nombres entiers avec minimum ≤ maximum."
+MSG_ETA = (
+    "Le délai doit être [minimum, maximum] en minutes : deux nombres entiers de 0 à 10 080 (7 jours), "
+    "minimum ≤ maximum."
+)
 MSG_FEE = "Les frais de livraison doivent être un nombre entier positif."
 MSG_MIN_ORDER = "Le minimum de commande doit être un nombre entier positif."
 MSG_VEHICLE = "Le véhicule doit être « moto » ou « voiture »."
@@ -43,7 +46,7 @@ TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 MAX_PRODUCTS = 1000
 MAX_ZONES = 200
 MAX_FAQ = 100
-MAX_MINUTES = 24 * 60
+MAX_MINUTES = 7 * 24 * 60  # a pressing or a furniture maker counts in days
 
 
 def empty_document() -> dict:

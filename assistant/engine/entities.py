@@ -131,6 +131,7 @@ class Entities:
     when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
     numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
     consumed: set = field(default_factory=set)  # token positions used by an entity
+    kinds: dict = field(default_factory=dict)  # token position -> "product" | "zone" | "payment"
     place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
 
     @property
@@ -416,8 +417,10 @@ class Extractor:
                 for kind, key in entries:
                     if kind == "payment" and key not in ent.payments:
                         ent.payments.append(key)
+            kind = "product" if "product" in kinds else "zone" if "zone" in kinds else "payment"
             for j in range(start, end):
                 ent.consumed.add(j)
+                ent.kinds[j] = kind
         if not ent.zones:
             ent.place = _place(norm, k)
         self._compounds(ent)

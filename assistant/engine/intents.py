@@ -1035,6 +1035,13 @@ class Understanding:
     catalogue: bool = False  # "c'est quoi votre menu ?": the list of what the shop sells
     order_status: bool = False  # "où en est ma commande ?": the customer's own order, not the shop's ETAs
     deferred: bool = False  # "vous faites crédit ?", "je peux payer demain ?": paying later, not a method
+    # The closest FAQ entry whatever the intent, its score and whether a word of its question is in the
+    # message: signals for the learned model (assistant/engine/model.py), which may choose "faq" itself.
+    faq_best: int | None = None
+    faq_score: float = 0.0
+    faq_hit: bool = False
+    rules_intent: str = ""  # the rule cascade's own answer, kept when the model decides otherwise
+    confidence: float = 1.0  # the model's probability of ``intent`` (1.0 for the rules alone)
 
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).
@@ -1558,12 +1565,13 @@ def classify(
     has_products = bool(ent.products)
     zone = bool(ent.zones) or ent.pickup
     u = Understanding(intent="off_topic")
+    u.faq_best, u.faq_score, u.faq_hit = faq_match_detail(norm, knowledge, language)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)
     u.negative = any_phrase(words, NEGATIVE)
     u.greeting = any_phrase(words, GREETING)
     u.thanks = any_phrase(words, THANKS)
-    faq_i, faq_score, faq_hit = faq_match_detail(norm, knowledge, language)
+    faq_i, faq_score, faq_hit = u.faq_best, u.faq_score, u.faq_hit
     in_order = bool(state.get("cart")) or bool(state.get("pending"))
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
@@ -1715,8 +1723,18 @@ def classify(
         u.intent = "order"
     else:
         u.intent = "off_topic"
-    if u.intent in ("availability", "order", "price") and not has_products:
-        if u.intent == "price" and price_cue:
+    u.rules_intent = u.intent
+    return fill_details(u, norm, ent, knowledge)
+
+
+def fill_details(u: Understanding, norm: Normalised, ent: Entities, knowledge: Knowledge) -> Understanding:
+    """What the chosen intent needs beyond its code: the FAQ entry it answers from, and the thing asked
+    for that the shop does not sell. Run again when the learned model chooses another intent."""
+    if u.intent == "faq" and u.faq_index is None:
+        u.faq_index = u.faq_best
+    u.unknown = None
+    if u.intent in ("availability", "order", "price") and not ent.products:
+        if u.intent == "price" and any_phrase(norm.words, PRICE):
             u.unknown = _price_object(norm) or unknown_object(norm, ent, knowledge)
         else:
             u.unknown = unknown_object(norm, ent, knowledge) or _service_object(norm)

@@ -13,11 +13,13 @@ from rapidfuzz import fuzz, process
 
 from . import language as lang_mod
 from .entities import Entities, Extractor
-from .intents import Understanding, any_phrase, classify
+from .intents import Understanding, any_phrase
 from .knowledge import PICKUP, Knowledge, Product
 from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .model import IntentClassifier, default_model
 from .replies import Phrases
 from .text import normalise
+from .understanding import understand
 
 # Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
 BENIGN_MODIFIERS = {
@@ -856,7 +858,21 @@ def _common_word(cands: list[Product]) -> str:
     return " ".join(words) or cands[0].name
 
 
-def respond(*, knowledge: Knowledge, state: dict | None, text: str, now: datetime) -> Turn:
+DEFAULT_MODEL = object()  # respond(model=...) left out: the shipped model
+
+
+def respond(
+    *,
+    knowledge: Knowledge,
+    state: dict | None,
+    text: str,
+    now: datetime,
+    model: IntentClassifier | None = DEFAULT_MODEL,
+) -> Turn:
+    """One customer message answered. ``model`` classifies the intent with the rules as its guard: the
+    shipped model by default, None for the rule cascade alone (the evaluation's baseline)."""
+    if model is DEFAULT_MODEL:
+        model = default_model()
     timings = {}
     t0 = time.perf_counter()
     st = copy.deepcopy(state) if state else new_state()
@@ -877,7 +893,7 @@ def respond(*, knowledge: Knowledge, state: dict | None, text: str, now: datetim
             expired = True
     if expired:
         st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, zone=None)
-    u = classify(norm, ent, knowledge, st, language)
+    u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)
     seed = f"{text}|{st.get('turns', 0)}"

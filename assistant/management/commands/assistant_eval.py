@@ -1,14 +1,25 @@
 import json
 from dataclasses import replace
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from assistant.evaluation import evaluate, format_report
 from assistant.llm import llm_configured, llm_polish
+from core.exceptions import ApplicationError
+
+
+def _french_errors(directory: str, error: ApplicationError) -> str:
+    lines = [f"{directory}/business.json n'est pas un document de boutique valide : {error.message}"]
+    lines += [f"  {path} : {' '.join(messages)}" for path, messages in (error.errors or {}).items()]
+    return "\n".join(lines)
 
 
 class Command(BaseCommand):
-    help = "Runs the assistant engine on a data set (business.json, messages.jsonl, dialogues.jsonl) and scores it."
+    help = (
+        "Runs the assistant engine on a data set (business.json, messages.jsonl, dialogues.jsonl) and scores it; "
+        "with --by-business, leave-one-business-out over a corpus of such folders."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("directory")
@@ -20,8 +31,26 @@ class Command(BaseCommand):
             help="run every reply through the language model (ASSISTANT_LLM_URL / ASSISTANT_LLM_MODEL), "
             "the engine's reply standing in wherever the model's is refused",
         )
+        parser.add_argument(
+            "--rules-only", action="store_true", help="score the rule cascade alone, without the learned model"
+        )
+        parser.add_argument(
+            "--by-business",
+            action="store_true",
+            help="DIRECTORY is a corpus: for each business, train the intent model on all the others and score "
+            "the one left out, beside the rule cascade alone",
+        )
+        parser.add_argument(
+            "--extra",
+            action="append",
+            default=[],
+            help="with --by-business: more labelled folders (or roots of folders) to train on, never scored",
+        )
 
     def handle(self, *args, **options):
+        directory = options["directory"]
+        if options["by_business"]:
+            return self.by_business(directory, options)
         polish, outcomes = None, []
         if options["llm"]:
             if not llm_configured():
@@ -32,10 +61,15 @@ class Command(BaseCommand):
                 outcomes.append(outcome)
                 return replace(turn, replies=outcome.replies)
 
+        engine = {"model": None} if options["rules_only"] else {}
         try:
-            report = evaluate(options["directory"], polish=polish)
+            report = evaluate(directory, polish=polish, **engine)
         except FileNotFoundError as exc:
-            raise CommandError(f"Missing file: {exc.filename}") from exc
+            raise CommandError(f"Fichier manquant : {exc.filename}") from exc
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"JSON invalide dans {directory} : {exc}") from exc
+        except ApplicationError as exc:
+            raise CommandError(_french_errors(directory, exc)) from exc
         if outcomes:
             latencies = sorted(outcome.latency_ms for outcome in outcomes)
             report["llm"] = {
@@ -58,3 +92,16 @@ class Command(BaseCommand):
                     f"{llm['fallbacks']} fallbacks to the engine, {llm['calls']} calls, {llm['tokens']} tokens, "
                     f"p50 {llm['p50_ms']} ms, p95 {llm['p95_ms']} ms"
                 )
+
+    def by_business(self, directory: str, options) -> None:
+        from assistant.evaluation import format_lobo
+        from assistant.learning import leave_one_business_out
+
+        try:
+            report = leave_one_business_out(Path(directory), [Path(p) for p in options["extra"]])
+        except ApplicationError as exc:
+            raise CommandError(_french_errors(directory, exc)) from exc
+        if options["json"]:
+            self.stdout.write(json.dumps(report, ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(format_lobo(report, verbose=options["verbose"]))
