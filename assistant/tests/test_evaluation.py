@@ -49,3 +49,54 @@ def test_our_other_businesses_meet_the_same_targets(shop):
     report = evaluate(DATA / shop, now=NOW)
     assert report["overall"]["pass_rate"] >= 0.95, report["failures"]
     assert report["dialogues"]["failing"] == []
+
+
+def _copy_set(tmp_path, business: dict | None = None, messages: list | None = None):
+    import json
+    import shutil
+
+    folder = tmp_path / "set"
+    shutil.copytree(DATA / "dev", folder)
+    if business is not None:
+        (folder / "business.json").write_text(json.dumps(business), encoding="utf-8")
+    if messages is not None:
+        (folder / "messages.jsonl").write_text("\n".join(json.dumps(m) for m in messages), encoding="utf-8")
+        (folder / "dialogues.jsonl").write_text("", encoding="utf-8")
+    return folder
+
+
+def test_the_evaluator_refuses_a_shop_document_in_another_shape_with_french_errors(tmp_path, db):
+    from django.core.management import CommandError, call_command
+
+    folder = _copy_set(tmp_path, business={"name": "Chez Awa", "products": [{"nom": "Riz", "prix": "cher"}]})
+    with pytest.raises(CommandError) as caught:
+        call_command("assistant_eval", str(folder))
+    message = str(caught.value)
+    assert "n'est pas un document de boutique valide" in message
+    assert "Traceback" not in message and "KeyError" not in message
+
+
+def test_the_evaluator_counts_a_missing_reply_as_a_failure(tmp_path):
+    import json
+
+    business = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    message = {
+        "id": "k001",
+        "lang": "fr",
+        "text": "Bonjour",
+        "intent": "greeting",
+        "entities": {},
+        "must_mention": [],
+        "must_not": [],
+        "reply_lang": "fr",
+    }
+    folder = _copy_set(tmp_path, business=business, messages=[message])
+
+    def silence(knowledge, turn, history, text):
+        from dataclasses import replace
+
+        return replace(turn, replies=[])
+
+    report = evaluate(folder, now=NOW, polish=silence)
+    assert report["overall"]["pass_rate"] == 0.0
+    assert report["failures"][0]["why"] == ["no reply sent"]
