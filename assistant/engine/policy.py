@@ -462,7 +462,8 @@ class Policy:
             p = k.products[st["last_sku"]]
             self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
             return
-        if not mentions and self.u.catalogue:
+        if not mentions and (self.u.catalogue or (intent == "price" and not self.u.unknown)):
+            # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order.
             products = list(k.products.values())
             if any_phrase(self.norm.words, CHEAP):
                 products.sort(key=lambda p: p.price)

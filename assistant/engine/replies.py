@@ -205,7 +205,7 @@ class Phrases:
         s = f"Désolé, nous ne vendons pas {_de(thing)}." if thing else "Désolé, nous ne vendons pas cet article."
         return s + (f" Voici ce que nous avons de plus proche : {alts}." if alts else "")
 
-    def catalogue(self, products: list[Product], limit: int = 12) -> str:
+    def catalogue(self, products: list[Product], limit: int = 40) -> str:
         available = [p for p in products if p.in_stock][:limit]
         rows = [
             f"- {p.name} : {money(p.price)}" if self.lang == "fr" else f"- {p.name}: {money(p.price)}"
