@@ -12,52 +12,53 @@ Pure Python; the same function serves training (assistant/learning.py) and infer
 
 from __future__ import annotations
 
-from . import intents as rules
+from . import cues
 from .entities import Entities
+from .intents import Understanding
 from .text import Normalised, stem
 
 # Cue lists of the rule lexicon, each one feature when any of its phrases is in the message.
 CUES = {
-    "complaint": rules.COMPLAINT,
-    "complaint_weak": rules.COMPLAINT_WEAK,
-    "human": rules.HUMAN,
-    "roles": rules.ROLES,
-    "role_request": rules.ROLE_REQUEST,
-    "greeting": rules.GREETING,
-    "thanks": rules.THANKS,
-    "discount": rules.DISCOUNT,
-    "price": rules.PRICE,
-    "order_verb": rules.ORDER_VERBS,
-    "availability": rules.AVAILABILITY,
-    "delivery": rules.DELIVERY,
-    "time": rules.TIME,
-    "hours": rules.HOURS,
-    "days": rules.DAYS,
-    "location": rules.LOCATION,
-    "strong_location": rules.STRONG_LOCATION,
-    "location_question": rules.LOCATION_QUESTION,
-    "payment": rules.PAYMENT,
-    "off_topic": rules.OFF_TOPIC,
-    "negative": rules.NEGATIVE,
-    "affirm": rules.AFFIRM,
-    "contact": rules.CONTACT,
-    "catalogue": rules.CATALOGUE,
-    "fee_question": rules.FEE_QUESTION,
-    "hypothetical": rules.HYPOTHETICAL,
-    "strong_time": rules.STRONG_TIME,
-    "preventive": rules.PREVENTIVE,
-    "if_clause": rules.IF_CLAUSE,
-    "past_trouble": rules.PAST_TROUBLE,
-    "know": rules.KNOW,
-    "ask_object": rules._ASK_OBJECT,
+    "complaint": cues.COMPLAINT,
+    "complaint_weak": cues.COMPLAINT_WEAK,
+    "human": cues.HUMAN,
+    "roles": cues.ROLES,
+    "role_request": cues.ROLE_REQUEST,
+    "greeting": cues.GREETING,
+    "thanks": cues.THANKS,
+    "discount": cues.DISCOUNT,
+    "price": cues.PRICE,
+    "order_verb": cues.ORDER_VERBS,
+    "availability": cues.AVAILABILITY,
+    "delivery": cues.DELIVERY,
+    "time": cues.TIME,
+    "hours": cues.HOURS,
+    "days": cues.DAYS,
+    "location": cues.LOCATION,
+    "strong_location": cues.STRONG_LOCATION,
+    "location_question": cues.LOCATION_QUESTION,
+    "payment": cues.PAYMENT,
+    "off_topic": cues.OFF_TOPIC,
+    "negative": cues.NEGATIVE,
+    "affirm": cues.AFFIRM,
+    "contact": cues.CONTACT,
+    "catalogue": cues.CATALOGUE,
+    "fee_question": cues.FEE_QUESTION,
+    "hypothetical": cues.HYPOTHETICAL,
+    "strong_time": cues.STRONG_TIME,
+    "preventive": cues.PREVENTIVE,
+    "if_clause": cues.IF_CLAUSE,
+    "past_trouble": cues.PAST_TROUBLE,
+    "know": cues.KNOW,
+    "ask_object": cues.ASK_OBJECT,
 }
 REGEX_CUES = {
-    "waiting": rules._WAITING,
-    "not_arrived": rules._NOT_ARRIVED,
-    "placed_order_action": rules._PLACED_ORDER_ACTION,
-    "order_status": rules.ORDER_STATUS,
-    "deferred": rules._DEFERRED,
-    "clock": rules._CLOCK,
+    "waiting": cues.WAITING,
+    "not_arrived": cues.NOT_ARRIVED,
+    "placed_order_action": cues.PLACED_ORDER_ACTION,
+    "order_status": cues.ORDER_STATUS,
+    "deferred": cues.DEFERRED,
+    "clock": cues.CLOCK,
 }
 PLACEHOLDERS = {"product": "PROD", "zone": "ZONE", "payment": "PAY"}
 
@@ -86,7 +87,7 @@ def _char_grams(word: str, low: int = 2, high: int = 5) -> list[str]:
     return [padded[i : i + n] for n in range(low, high + 1) for i in range(len(padded) - n + 1)]
 
 
-def extract(norm: Normalised, ent: Entities, state: dict, u: rules.Understanding) -> dict[str, float]:
+def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> dict[str, float]:
     """Features of one message. ``u`` is the rule cascade's understanding (its intent and FAQ match)."""
     seq = delexicalised(norm, ent)
     feats: dict[str, float] = {}
@@ -111,8 +112,8 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: rules.Understanding
 
     words = norm.words
     joined = " ".join(words)
-    for name, cues in CUES.items():
-        if rules.any_phrase(words, cues):
+    for name, phrases in CUES.items():
+        if cues.any_phrase(words, phrases):
             add("cue=" + name)
     for name, pattern in REGEX_CUES.items():
         if pattern.search(joined):

@@ -11,6 +11,7 @@ from .lexicon import (
     CONTAINERS,
     EN_WORDS,
     FAQ_CONCEPTS,
+    FAQ_STOP,
     FR_WORDS,
     FUNCTION_WORDS,
     GENERIC_PLACE_WORDS,
@@ -347,8 +348,6 @@ class Knowledge:
             q = fold_phrase(f.get("question") or "")
             a = fold_phrase(f.get("answer") or "")
             ae = fold_phrase(f.get("answer_en") or "")
-            from .intents import FAQ_STOP
-
             common = FAQ_STOP
             self.faq.append(
                 FaqEntry(

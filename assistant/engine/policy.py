@@ -12,8 +12,9 @@ from zoneinfo import ZoneInfo
 from rapidfuzz import fuzz, process
 
 from . import language as lang_mod
+from .cues import any_phrase
 from .entities import Entities, Extractor
-from .intents import Understanding, any_phrase
+from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
 from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
 from .model import IntentClassifier, default_model
