@@ -908,9 +908,11 @@ NOT_ARRIVED = re.compile(
     r"|\bstill waiting for (my|the) (order|delivery)"
 )
 # Things only a person can do for an order already placed: cancel it, reach its driver.
-PLACED_ORDER_ACTION = re.compile(
+CANCEL_PLACED = re.compile(
     r"\b(annuler|annule|annulez|annulle|cancel|cancelled)\b.{0,20}\b(ma|la|mon|notre|my|the|our) (commande|order)\b"
-    r"|\b(livreur|livreuse|delivery (man|guy|boy)|driver|rider)\b.{0,40}"
+)
+PLACED_ORDER_ACTION = re.compile(
+    CANCEL_PLACED.pattern + r"|\b(livreur|livreuse|delivery (man|guy|boy)|driver|rider)\b.{0,40}"
     r"\b(appel\w*|rappel\w*|joindre|joint|numero|injoignable|call\w*|number|reach\w*|phone\w*)\b"
 )
 # "où en est ma commande ?", "ma commande arrive quand ?", "any update on my order?": its status.

@@ -160,5 +160,4 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> d
             add("faq>=3.5")
         if u.faq_hit:
             add("faq_hit")
-    add("rule=" + (u.rules_intent or u.intent))
     return feats

@@ -14,6 +14,7 @@ from .cues import (
     AFFIRM,
     ASK_OBJECT,
     AVAILABILITY,
+    CANCEL_PLACED,
     CATALOGUE,
     CLOCK,
     COMPLAINT,
@@ -99,6 +100,13 @@ class Understanding:
     faq_hit: bool = False
     rules_intent: str = ""  # the rule cascade's own answer, kept when the model decides otherwise
     confidence: float = 1.0  # the model's probability of ``intent`` (1.0 for the rules alone)
+    # The two intents the model hesitated between, when neither is likely enough to answer on: the
+    # policy asks one short question instead of answering the wrong thing.
+    unsure: tuple[str, str] | None = None
+    # The rule that decided is exact (a sentence pattern, not a word list): « ça fait 1 h j'attends », « où en
+    # est ma commande ? », « vous faites crédit ? », « votre menu ? ». Such a decision is a veto the model
+    # does not override.
+    decisive: bool = False
 
 
 def _complaint_words(words: list[str]) -> set:
@@ -174,6 +182,7 @@ def classify(
         or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
     ):
         u.intent = "complaint"
+        u.decisive = bool(WAITING.search(joined) or NOT_ARRIVED.search(joined))
     elif (
         owner_called
         or any_phrase(words, HUMAN)
@@ -182,14 +191,19 @@ def classify(
         or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)
     ):
         u.intent = "human"
+        # The owner by name, or a role alone (« responsable ») — not a word list that also says « numéro du … ».
+        u.decisive = owner_called or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)
     elif PLACED_ORDER_ACTION.search(joined) and not in_order and not has_products:
         u.intent = "human"  # "je veux annuler ma commande", "le livreur m'a appelé, je ne l'ai pas eu"
+        u.decisive = bool(CANCEL_PLACED.search(joined))
     elif ORDER_STATUS.search(joined) and not has_products:
         u.intent = "delivery_time"
         u.order_status = True
+        u.decisive = True
     elif deferred and not has_products and not (faq_i is not None and faq_score >= 2):  # the FAQ's word wins
         u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
         u.deferred = True
+        u.decisive = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
     elif zone and any_phrase(words, FEE_QUESTION) and not explicit_order:
@@ -229,6 +243,7 @@ def classify(
         u.intent = "delivery_time"
     elif any_phrase(words, CONTACT) and not ent.payments:
         u.intent = "location"
+        u.decisive = norm.question and not u.greeting  # « votre numéro ? », not « bonjour, on m'a donné votre numéro »
     elif any_phrase(words, STRONG_LOCATION) or (
         (any_phrase(words, LOCATION) or ("ou" in norm.raw_tokens[-1:] and norm.question) or "où" in norm.raw.lower())
         and not has_products
@@ -268,6 +283,7 @@ def classify(
     elif any_phrase(words, CATALOGUE):
         u.intent = "availability"
         u.catalogue = True
+        u.decisive = True
     elif order_pos >= 0 and any_phrase(words, ("commander", "order", "manger", "eat", "food", "acheter", "buy")):
         u.intent = "order"
     elif any_phrase(words, AVAILABILITY) and unknown_object(norm, ent, knowledge):

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from rapidfuzz import fuzz, process
 
 from . import language as lang_mod
-from .cues import any_phrase
+from .cues import FEE_QUESTION, PRICE, any_phrase
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
@@ -282,6 +282,9 @@ class Policy:
         self.buttons: tuple = ()
         self.handoff = False
         self.order: OrderDraft | None = None
+        self.pending_before: str | None = state.get("pending")
+        self.noted_zone: str | None = None
+        self.noted_payment: str | None = None
 
     # ------------------------------------------------------------------ helpers
     def cart_lines(self) -> list[tuple[Product, int]]:
@@ -312,6 +315,9 @@ class Policy:
         self.ent = ent
         self.u = u
         intent = u.intent
+        if u.unsure:
+            faq = self.k.faq[u.faq_best].question if u.faq_best is not None else ""
+            return self.say(ph.which_of(*u.unsure, faq_question=faq))
         if intent in ("complaint", "human"):
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
@@ -365,6 +371,13 @@ class Policy:
             self.say(f.answer_en if ph.lang == "en" else f.answer)
         elif intent == "payment":
             self.payment_info()
+        elif (
+            intent == "delivery_zone_fee"
+            and self.ent.products
+            and any_phrase(self.norm.words, PRICE)
+            and not any_phrase(self.norm.words, FEE_QUESTION)
+        ):
+            self.product_info("price")  # « l'huile c'est combien avec la livraison à Koumassi ? »: price, fee, total
         elif intent == "delivery_zone_fee":
             self.zone_info()
         elif intent == "delivery_time":
@@ -570,6 +583,12 @@ class Policy:
                 return
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
+        if u.affirm and not u.negative and not ent.products and not ent.numbers and not st["choice"]:
+            # « ok je confirme » when asked how many: one of it.
+            missing_qty = next((line for line in st["cart"] if not line["qty"]), None)
+            if missing_qty:
+                missing_qty["qty"] = 1
+                changed = True
         remove = any_phrase(words, REMOVE)
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
@@ -614,7 +633,16 @@ class Policy:
         if not ent.products and ent.numbers and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
             n = ent.numbers[0]
-            if target:
+            last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
+            if remove and last and last["qty"]:
+                # « enlève-en un », « remove one »: one less of the line just talked about.
+                last["qty"] -= n
+                if last["qty"] <= 0:
+                    st["cart"].remove(last)
+                if st["pending"] == "confirm":
+                    st["pending"] = None
+                changed = True
+            elif target:
                 target["qty"] = n
                 changed = True
             elif (
@@ -645,6 +673,7 @@ class Policy:
         if ent.pickup and k.pickup_available and not (ent.zones and not any_phrase(words, ("retrait", "pick up"))):
             st["zone"] = PICKUP
             st["refused_zone"] = None
+            self.noted_zone = PICKUP
             changed = True
         elif ent.pickup and not k.pickup_available and not ent.zones:
             self.say(ph.no_pickup())
@@ -653,6 +682,7 @@ class Policy:
             if served:
                 st["zone"] = served[0]
                 st["refused_zone"] = None
+                self.noted_zone = served[0]
                 changed = True
             else:
                 z = ent.zones[0]
@@ -675,6 +705,7 @@ class Policy:
         for code in ent.payments:
             if code in k.accepted:
                 st["payment"] = code
+                self.noted_payment = code
                 changed = True
             else:
                 self.say(ph.payment_refused(code))
@@ -758,13 +789,15 @@ class Policy:
         if st["choice"]:
             cands = [k.products[s] for s in st["choice"]["skus"] if s in k.products]
             word = st["choice"].get("word") or _common_word(cands)
-            self.say(ph.clarify(word, cands))
+            if not self.asked_again("choose", [c.name for c in cands]):
+                self.say(ph.clarify(word, cands))
             self.set_buttons([c.name for c in cands])
             st["pending"] = "choose"
             return
         missing = next((line for line in st["cart"] if not line["qty"]), None)
         if missing:
-            self.say(ph.ask_quantity(k.products[missing["sku"]]))
+            if not self.asked_again("quantity"):
+                self.say(ph.ask_quantity(k.products[missing["sku"]]))
             st["pending"] = "quantity"
             return
         if not st["cart"]:
@@ -783,7 +816,7 @@ class Policy:
         if zone is None or (zone != PICKUP and zone not in k.zones):
             if summary and not st["refused_zone"]:
                 self.say("\n".join([head, *summary, sub]))
-            if not st["refused_zone"] or not self.out:
+            if (not st["refused_zone"] or not self.out) and not self.asked_again("zone"):
                 self.say(ph.ask_zone())  # never a silent turn while the zone is still missing
             st["pending"] = "zone"
             return
@@ -805,13 +838,32 @@ class Policy:
                 )
                 total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
                 self.say("\n".join([head, *summary, sub, label, total]))
-            self.say(ph.ask_payment())
+            if not self.asked_again("payment"):
+                self.say(ph.ask_payment())
             st["pending"] = "payment"
             return
         fee = k.zone_fee(zone)
         self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
+
+    def asked_again(self, pending: str, options: list[str] | None = None) -> bool:
+        """The question ``pending`` was already the last one asked: never the same message twice. What this
+        turn did settle is acknowledged (« C'est noté : livraison à Adjamé. ») before the same question;
+        with nothing settled, the question is said again differently, with how to answer it."""
+        if self.pending_before != pending:
+            return False
+        noted = self.ph.noted(self.noted_zone, self.noted_payment)
+        if noted:
+            self.say(noted)
+            return False
+        if self.out:
+            return False  # something else was said this turn (out of stock, refused payment…)
+        again = self.ph.ask_again(pending, options)
+        if not again:
+            return False
+        self.say(again)
+        return True
 
     def confirm(self):
         k, st = self.k, self.state

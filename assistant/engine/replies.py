@@ -228,6 +228,39 @@ class Phrases:
             return f"We have several kinds of {word}: {opts}. Which one would you like?"
         return f"Nous avons plusieurs sortes de {word} : {opts}. Lequel voulez-vous ?"
 
+    # What each intent offers, said as the customer's wish (« vous voulez … »), for a question between two.
+    WISHES = {
+        "greeting": ("simplement nous saluer", "just to say hello"),
+        "price": ("connaître un prix", "to know a price"),
+        "order": ("passer une commande", "to place an order"),
+        "availability": ("savoir si nous avons un produit", "to know whether we have a product"),
+        "delivery_zone_fee": ("savoir si nous livrons chez vous et à quel prix", "to know our delivery areas and fees"),
+        "delivery_time": ("savoir quand la livraison arrive", "to know when the delivery arrives"),
+        "payment": ("savoir comment payer", "to know how to pay"),
+        "hours": ("connaître nos horaires", "to know our opening hours"),
+        "location": ("savoir où nous trouver", "to know where to find us"),
+        "complaint": ("nous signaler un problème", "to report a problem"),
+        "human": ("parler à une personne de l'équipe", "to talk to a person from the team"),
+        "thanks_bye": ("terminer la conversation", "to end the conversation"),
+    }
+
+    def which_of(self, a: str, b: str, faq_question: str = "") -> str:
+        """One short question when the message could mean either of two things."""
+        en = self.lang == "en"
+
+        def wish(intent):
+            if intent == "faq":
+                q = faq_question.rstrip(" ?")
+                return (f"an answer to « {q} »" if en else f"une réponse à « {q} »") if q else ""
+            return self.WISHES.get(intent, ("", ""))[1 if en else 0]
+
+        wishes = [w for w in (wish(a), wish(b)) if w]
+        if len(wishes) < 2:
+            return self.t("Pouvez-vous préciser votre demande ?", "Could you tell me a little more?")
+        if en:
+            return f"I want to be sure I understand: would you like {wishes[0]} or {wishes[1]}?"
+        return f"Je veux être sûr de bien comprendre : vous voulez {wishes[0]} ou {wishes[1]} ?"
+
     def ask_quantity(self, p: Product) -> str:
         return self.t(f"Combien en voulez-vous pour {p.name} ?", f"How many of {p.name} would you like?")
 
@@ -432,6 +465,50 @@ class Phrases:
             )
         return self.t("Où faut-il livrer (commune ou quartier) ?", "Where should we deliver (area or neighbourhood)?")
 
+    def noted(self, zone: str | None, payment: str | None) -> str:
+        """What a bare answer gave while another question was pending: « C'est noté : livraison à X. »"""
+        parts = []
+        if zone:
+            parts.append(
+                self.t(f"livraison à {zone}", f"delivery to {zone}")
+                if zone != PICKUP
+                else self.t("retrait à la boutique", "pickup at the shop")
+            )
+        if payment:
+            label = self.k.payment_label(payment, self.lang)
+            parts.append(self.t(f"paiement {label}", f"payment by {label}"))
+        if not parts:
+            return ""
+        return self.t("C'est noté : ", "Noted: ") + join_and(parts, self.lang) + "."
+
+    # Asked again after an answer that did not settle it: the same question said differently, with how
+    # to answer, so the customer never reads the same message twice.
+    def ask_again(self, pending: str, options: list[str] | None = None) -> str:
+        if pending == "quantity":
+            return self.t(
+                "Il me faut juste la quantité : répondez par un nombre, par exemple 1 ou 2.",
+                "I just need the quantity: reply with a number, for example 1 or 2.",
+            )
+        if pending == "choose" and options:
+            listed = "\n".join(f"{i}. {o}" for i, o in enumerate(options, 1))
+            return self.t(
+                f"Il me faut d'abord votre choix : répondez par le numéro ou le nom.\n{listed}",
+                f"First I need your choice: reply with the number or the name.\n{listed}",
+            )
+        if pending == "zone":
+            return self.t(
+                "Il me manque encore le lieu de livraison : dites-moi votre commune ou votre quartier"
+                + (", ou « retrait » pour venir chercher à la boutique." if self.k.pickup_available else "."),
+                "I still need the delivery place: tell me your area or neighbourhood"
+                + (', or "pickup" to collect at the shop.' if self.k.pickup_available else "."),
+            )
+        if pending == "payment":
+            return self.t(
+                f"Il me manque encore le moyen de paiement : {self.accepted_list()}. Lequel choisissez-vous ?",
+                f"I still need the payment method: {self.accepted_list()}. Which one do you choose?",
+            )
+        return ""
+
     def ask_payment(self) -> str:
         return self.t(
             f"Comment souhaitez-vous payer ? Nous acceptons : {self.accepted_list()}.",
@@ -457,11 +534,12 @@ class Phrases:
     def below_minimum(self, zone, subtotal: int) -> str:
         missing = zone.min_order - subtotal
         s = self.t(
-            f"Pour livrer à {zone.name}, le minimum de commande est de {money(zone.min_order)} de produits "
-            f"(hors livraison). Votre panier fait {money(subtotal)} : il manque {money(missing)}. "
-            "Voulez-vous ajouter des articles ?",
-            f"To deliver to {zone.name}, the minimum order is {money(zone.min_order)} of products (delivery fee "
-            f"not included). Your cart is {money(subtotal)}: {money(missing)} short. Would you like to add items?",
+            f"Pour livrer à {zone.name} (frais de livraison : {money(zone.fee)}), le minimum de commande est de "
+            f"{money(zone.min_order)} de produits (hors livraison). Votre panier fait {money(subtotal)} : il manque "
+            f"{money(missing)}. Voulez-vous ajouter des articles ?",
+            f"To deliver to {zone.name} (delivery fee: {money(zone.fee)}), the minimum order is "
+            f"{money(zone.min_order)} of products (delivery fee not included). Your cart is {money(subtotal)}: "
+            f"{money(missing)} short. Would you like to add items?",
         )
         if self.k.pickup_available:
             s += " " + self.t(

@@ -20,6 +20,12 @@ from .text import Normalised
 # Inside an order, the model overrides the rules only for these, and only when this sure.
 IN_ORDER_OVERRIDES = ("complaint", "human")
 IN_ORDER_CONFIDENCE = 0.85
+# Outside an order, below this probability with a runner-up at least RUNNER_UP likely, the message is
+# ambiguous between the two: the policy asks which one the customer means.
+UNSURE_BELOW = 0.45
+RUNNER_UP = 0.25
+# Intents that never need a question: answering a greeting or a goodbye wrongly costs nothing.
+NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
 
 
 def _answerable(intent: str, u: Understanding) -> bool:
@@ -37,7 +43,7 @@ def understand(
     model: IntentClassifier | None,
 ) -> Understanding:
     u = classify(norm, ent, knowledge, state, language)
-    if model is None:
+    if model is None or u.decisive:
         return u
     probs = model.probabilities(features.extract(norm, ent, state, u))
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
@@ -47,6 +53,16 @@ def understand(
         u.confidence = probs.get(u.intent, 0.0)
         return u
     u.confidence = p
+    runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u)), None)
+    if (
+        p < UNSURE_BELOW
+        and runner_up
+        and runner_up[1] >= RUNNER_UP
+        and intent not in NEVER_ASK
+        and intent not in ("complaint", "human")  # an upset customer is handed to a person, never quizzed
+        and runner_up[0] not in NEVER_ASK
+    ):
+        u.unsure = (intent, runner_up[0])
     if intent != u.intent:
         u.intent = intent
         if intent != "faq":
