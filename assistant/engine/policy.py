@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import time
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -226,6 +227,7 @@ def new_state() -> dict:
         "when": None,
         "updated_at": None,
         "turns": 0,
+        "last_reply": None,  # a fingerprint of the last message sent: never the same one twice in a row
     }
 
 
@@ -630,9 +632,10 @@ class Policy:
                 continue
             self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
-        if not ent.products and ent.numbers and not st["choice"]:
+        one_less = remove and not ent.products and not ent.numbers and any_phrase(words, ("un", "une", "one"))
+        if not ent.products and (ent.numbers or one_less) and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
-            n = ent.numbers[0]
+            n = ent.numbers[0] if ent.numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
             if remove and last and last["qty"]:
                 # « enlève-en un », « remove one »: one less of the line just talked about.
@@ -789,15 +792,15 @@ class Policy:
         if st["choice"]:
             cands = [k.products[s] for s in st["choice"]["skus"] if s in k.products]
             word = st["choice"].get("word") or _common_word(cands)
-            if not self.asked_again("choose", [c.name for c in cands]):
-                self.say(ph.clarify(word, cands))
+            self.acknowledge("choose")
+            self.say(ph.clarify(word, cands))
             self.set_buttons([c.name for c in cands])
             st["pending"] = "choose"
             return
         missing = next((line for line in st["cart"] if not line["qty"]), None)
         if missing:
-            if not self.asked_again("quantity"):
-                self.say(ph.ask_quantity(k.products[missing["sku"]]))
+            self.acknowledge("quantity")
+            self.say(ph.ask_quantity(k.products[missing["sku"]]))
             st["pending"] = "quantity"
             return
         if not st["cart"]:
@@ -816,7 +819,8 @@ class Policy:
         if zone is None or (zone != PICKUP and zone not in k.zones):
             if summary and not st["refused_zone"]:
                 self.say("\n".join([head, *summary, sub]))
-            if (not st["refused_zone"] or not self.out) and not self.asked_again("zone"):
+            if not st["refused_zone"] or not self.out:
+                self.acknowledge("zone")
                 self.say(ph.ask_zone())  # never a silent turn while the zone is still missing
             st["pending"] = "zone"
             return
@@ -838,8 +842,8 @@ class Policy:
                 )
                 total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
                 self.say("\n".join([head, *summary, sub, label, total]))
-            if not self.asked_again("payment"):
-                self.say(ph.ask_payment())
+            self.acknowledge("payment")
+            self.say(ph.ask_payment())
             st["pending"] = "payment"
             return
         fee = k.zone_fee(zone)
@@ -847,23 +851,13 @@ class Policy:
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
 
-    def asked_again(self, pending: str, options: list[str] | None = None) -> bool:
-        """The question ``pending`` was already the last one asked: never the same message twice. What this
-        turn did settle is acknowledged (« C'est noté : livraison à Adjamé. ») before the same question;
-        with nothing settled, the question is said again differently, with how to answer it."""
-        if self.pending_before != pending:
-            return False
-        noted = self.ph.noted(self.noted_zone, self.noted_payment)
-        if noted:
-            self.say(noted)
-            return False
-        if self.out:
-            return False  # something else was said this turn (out of stock, refused payment…)
-        again = self.ph.ask_again(pending, options)
-        if not again:
-            return False
-        self.say(again)
-        return True
+    def acknowledge(self, pending: str) -> None:
+        """The question ``pending`` was already the last one asked and this turn settled something else: say
+        what (« C'est noté : livraison à Adjamé. ») before asking it again."""
+        if self.pending_before == pending:
+            noted = self.ph.noted(self.noted_zone, self.noted_payment)
+            if noted:
+                self.say(noted)
 
     def confirm(self):
         k, st = self.k, self.state
@@ -891,6 +885,10 @@ class Policy:
     def clear_cart(self):
         st = self.state
         st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, when=None)
+
+
+def _fingerprint(text: str) -> int:
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def _money(amount: int) -> str:
@@ -964,6 +962,13 @@ def respond(
         policy.run(norm, ent, u, ph)
         handoff = policy.handoff
         text_out = "\n\n".join(policy.out)
+        if text_out and st["last_reply"] == _fingerprint(text_out) and st["pending"]:
+            # Never the same message twice in a row: the pending question, said differently with how to answer.
+            options = [
+                knowledge.products[s].name for s in (st["choice"] or {}).get("skus", []) if s in knowledge.products
+            ]
+            text_out = ph.ask_again(st["pending"], options, st["refused_zone"]) or text_out
+        st["last_reply"] = _fingerprint(text_out) if text_out else st["last_reply"]
         turn_replies = [Reply(text=text_out, buttons=policy.buttons)] if text_out else []
     st["turns"] = int(st.get("turns") or 0) + 1
     st["updated_at"] = now.isoformat()

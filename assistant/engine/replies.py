@@ -483,7 +483,7 @@ class Phrases:
 
     # Asked again after an answer that did not settle it: the same question said differently, with how
     # to answer, so the customer never reads the same message twice.
-    def ask_again(self, pending: str, options: list[str] | None = None) -> str:
+    def ask_again(self, pending: str, options: list[str] | None = None, refused_zone: str | None = None) -> str:
         if pending == "quantity":
             return self.t(
                 "Il me faut juste la quantité : répondez par un nombre, par exemple 1 ou 2.",
@@ -495,12 +495,39 @@ class Phrases:
                 f"Il me faut d'abord votre choix : répondez par le numéro ou le nom.\n{listed}",
                 f"First I need your choice: reply with the number or the name.\n{listed}",
             )
+        if pending == "zone" and refused_zone:
+            return self.t(
+                f"Je comprends, mais nous ne livrons pas à {refused_zone}, même avec des frais en plus. "
+                + (
+                    "Vous pouvez retirer la commande à la boutique (répondez « retrait »), ou me donner une autre "
+                    "adresse de livraison."
+                    if self.k.pickup_available
+                    else "Pouvez-vous me donner une autre adresse de livraison ?"
+                ),
+                f"I understand, but we do not deliver to {refused_zone}, even for an extra fee. "
+                + (
+                    'You can collect the order at the shop (reply "pickup"), or give me another delivery address.'
+                    if self.k.pickup_available
+                    else "Could you give me another delivery address?"
+                ),
+            )
         if pending == "zone":
             return self.t(
                 "Il me manque encore le lieu de livraison : dites-moi votre commune ou votre quartier"
                 + (", ou « retrait » pour venir chercher à la boutique." if self.k.pickup_available else "."),
                 "I still need the delivery place: tell me your area or neighbourhood"
                 + (', or "pickup" to collect at the shop.' if self.k.pickup_available else "."),
+            )
+        if pending == "confirm":
+            return self.t(
+                "Pour valider la commande, répondez « oui » ; pour changer quelque chose, répondez « modifier ».",
+                'To place the order, reply "yes"; to change something, reply "change".',
+            )
+        if pending == "minimum":
+            return self.t(
+                "Voulez-vous ajouter des articles pour atteindre le minimum, ou préférez-vous le retrait "
+                "à la boutique ?",
+                "Would you like to add items to reach the minimum, or would you rather pick up at the shop?",
             )
         if pending == "payment":
             return self.t(
