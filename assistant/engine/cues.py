@@ -1105,3 +1105,167 @@ ASK_OBJECT = (
     "you sell",
     "you have",
 )
+
+
+# ---------------------------------------------------------------- the dialogue policy's cues (policy.py)
+
+# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
+BENIGN_MODIFIERS = {
+    "frais",
+    "fraiche",
+    "fresh",
+    "bon",
+    "bonne",
+    "bons",
+    "good",
+    "nice",
+    "beau",
+    "belle",
+    "beaux",
+    "jolie",
+    "joli",
+    "pretty",
+    "new",
+    "nouveau",
+    "nouvelle",
+    "neuf",
+    "cheap",
+    "encore",
+    "still",
+    "today",
+    "maintenant",
+    "now",
+    "disponible",
+    "available",
+    "stock",
+    "chez",
+    "here",
+    "there",
+}
+
+CONNECTORS = {"au", "aux", "a", "la", "de", "d", "du", "des", "en", "avec", "sans"}
+
+# "La sauce graine c'est avec quoi ?": the product's own description answers.
+DESCRIBE = (
+    "avec quoi",
+    "c est quoi",
+    "what s in",
+    "what is in",
+    "what is it",
+    "ingredient",
+    "ingredients",
+    "composition",
+    "description",
+    "details",
+    "detail",
+    "made of",
+    "fait avec",
+    "contient",
+    "contain",
+    "caracteristique",
+    "caracteristiques",
+    "specs",
+    "taille",
+    "size",
+    "couleur",
+    "colour",
+    "color",
+)
+
+# "la première", "the second one": a choice among the listed candidates, in the order they were listed.
+ORDINALS = (
+    ("premier", "premiere", "1er", "1ere", "first", "le 1", "la 1", "number 1", "numero 1"),
+    ("deuxieme", "second", "seconde", "2e", "2eme", "2nd", "le 2", "la 2", "number 2", "numero 2"),
+    ("troisieme", "third", "3e", "3eme", "3rd", "le 3", "la 3", "number 3", "numero 3"),
+)
+
+EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le meilleur", "the best", "haut de gamme")
+
+TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
+
+CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
+
+REMOVE = (
+    "enleve",
+    "enlevez",
+    "enlever",
+    "retire",
+    "retirez",
+    "retirer",
+    "supprime",
+    "supprimez",
+    "sans",
+    "pas de",
+    "remove",
+    "without",
+    "take out",
+    "drop",
+    "no more",
+    "annule le",
+    "annule la",
+    "annulez le",
+    "annulez la",
+    "oublie le",
+    "oublie la",
+    "laisse le",
+    "laisse la",
+    "enleve le",
+    "enleve la",
+)
+
+MORE = (
+    "de plus",
+    "en plus",
+    "encore",
+    "supplementaire",
+    "more",
+    "another",
+    "extra",
+    "rajoute",
+    "rajoutez",
+    "ajoute",
+    "ajoutez",
+    "add",
+    "aussi",
+    "also",
+    "too",
+)
+
+REPLACE = (
+    "plutot",
+    "non mets",
+    "mets plutot",
+    "a la place",
+    "instead",
+    "make it",
+    "seulement",
+    "only",
+    "just",
+    "juste",
+    "change",
+    "corrige",
+    "finalement",
+)
+
+CANCEL = (
+    "laisse tomber",
+    "laissez tomber",
+    "annule",
+    "annuler",
+    "annulez",
+    "cancel",
+    "pas la peine",
+    "oublie",
+    "oubliez",
+    "forget it",
+    "never mind",
+    "nevermind",
+    "une autre fois",
+    "another time",
+    "je ne veux plus",
+    "i don t want",
+    "c est pas grave",
+    "tant pis",
+)
+
+CHANGE = ("modifier", "changer", "change", "modify", "edit")

@@ -59,6 +59,15 @@ FORWARD_SKIP = {
 
 PICKUP_CUES = (
     "retrait",
+    "moi meme",
+    "myself",
+    "vais passer",
+    "passer au depot",
+    "passer a la boutique",
+    "passer au magasin",
+    "pick them up",
+    "pick it",
+    "come and pick",
     "recuperer",
     "recupere",
     "recup",

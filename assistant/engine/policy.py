@@ -4,6 +4,7 @@ state (cart, zone, payment, last product, pending question). Pure functions over
 from __future__ import annotations
 
 import copy
+import re
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -13,7 +14,23 @@ from zoneinfo import ZoneInfo
 from rapidfuzz import fuzz, process
 
 from . import language as lang_mod
-from .cues import FEE_QUESTION, PRICE, any_phrase
+from .cues import (
+    BENIGN_MODIFIERS,
+    CANCEL,
+    CHANGE,
+    CHEAP,
+    CONNECTORS,
+    DESCRIBE,
+    EXPENSIVE,
+    FEE_QUESTION,
+    MORE,
+    ORDINALS,
+    PRICE,
+    REMOVE,
+    REPLACE,
+    TOTAL,
+    any_phrase,
+)
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
@@ -23,159 +40,9 @@ from .replies import Phrases
 from .text import normalise
 from .understanding import understand
 
-# Words that describe any product and never make it a different one ("des œufs frais", "nice dresses").
-BENIGN_MODIFIERS = {
-    "frais",
-    "fraiche",
-    "fresh",
-    "bon",
-    "bonne",
-    "bons",
-    "good",
-    "nice",
-    "beau",
-    "belle",
-    "beaux",
-    "jolie",
-    "joli",
-    "pretty",
-    "new",
-    "nouveau",
-    "nouvelle",
-    "neuf",
-    "cheap",
-    "encore",
-    "still",
-    "today",
-    "maintenant",
-    "now",
-    "disponible",
-    "available",
-    "stock",
-    "chez",
-    "here",
-    "there",
-}
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
-CONNECTORS = {"au", "aux", "a", "la", "de", "d", "du", "des", "en", "avec", "sans"}
-# "La sauce graine c'est avec quoi ?": the product's own description answers.
-DESCRIBE = (
-    "avec quoi",
-    "c est quoi",
-    "what s in",
-    "what is in",
-    "what is it",
-    "ingredient",
-    "ingredients",
-    "composition",
-    "description",
-    "details",
-    "detail",
-    "made of",
-    "fait avec",
-    "contient",
-    "contain",
-    "caracteristique",
-    "caracteristiques",
-    "specs",
-    "taille",
-    "size",
-    "couleur",
-    "colour",
-    "color",
-)
-# "la première", "the second one": a choice among the listed candidates, in the order they were listed.
-ORDINALS = (
-    ("premier", "premiere", "1er", "1ere", "first", "le 1", "la 1", "number 1", "numero 1"),
-    ("deuxieme", "second", "seconde", "2e", "2eme", "2nd", "le 2", "la 2", "number 2", "numero 2"),
-    ("troisieme", "third", "3e", "3eme", "3rd", "le 3", "la 3", "number 3", "numero 3"),
-)
-EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le meilleur", "the best", "haut de gamme")
-TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
-CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 MAX_BUTTON = 20
-
-REMOVE = (
-    "enleve",
-    "enlevez",
-    "enlever",
-    "retire",
-    "retirez",
-    "retirer",
-    "supprime",
-    "supprimez",
-    "sans",
-    "pas de",
-    "remove",
-    "without",
-    "take out",
-    "drop",
-    "no more",
-    "annule le",
-    "annule la",
-    "annulez le",
-    "annulez la",
-    "oublie le",
-    "oublie la",
-    "laisse le",
-    "laisse la",
-    "enleve le",
-    "enleve la",
-)
-MORE = (
-    "de plus",
-    "en plus",
-    "encore",
-    "supplementaire",
-    "more",
-    "another",
-    "extra",
-    "rajoute",
-    "rajoutez",
-    "ajoute",
-    "ajoutez",
-    "add",
-    "aussi",
-    "also",
-    "too",
-)
-REPLACE = (
-    "plutot",
-    "non mets",
-    "mets plutot",
-    "a la place",
-    "instead",
-    "make it",
-    "seulement",
-    "only",
-    "just",
-    "juste",
-    "change",
-    "corrige",
-    "finalement",
-)
-CANCEL = (
-    "laisse tomber",
-    "laissez tomber",
-    "annule",
-    "annuler",
-    "annulez",
-    "cancel",
-    "pas la peine",
-    "oublie",
-    "oubliez",
-    "forget it",
-    "never mind",
-    "nevermind",
-    "une autre fois",
-    "another time",
-    "je ne veux plus",
-    "i don t want",
-    "c est pas grave",
-    "tant pis",
-)
-CHANGE = ("modifier", "changer", "change", "modify", "edit")
 
 
 @dataclass(frozen=True)
@@ -323,6 +190,8 @@ class Policy:
         if intent in ("complaint", "human"):
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
+        if st["choice"] and self.resolve_choice(list(ent.products))[0]:
+            return self.order_flow()  # « des recharges », « le petit qui se visse »: the answer to « lequel ? »
         confirming = st["pending"] == "confirm" and u.affirm and not u.negative
         if st["cart"] and intent == "price" and not ent.products and any_phrase(self.norm.words, TOTAL):
             return self.order_flow()  # "ça fait combien en tout ?": the cart with its total
@@ -333,6 +202,8 @@ class Policy:
                 in_order
                 and (
                     (intent in ("payment",) and ent.payments)
+                    # « non finalement je vais venir récupérer au magasin »: a change of zone, whatever it sounds like
+                    or (bool(st["cart"]) and (ent.zones or ent.pickup) and intent not in ("location", "hours"))
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
                     # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
@@ -585,22 +456,37 @@ class Policy:
                 return
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
-        if u.affirm and not u.negative and not ent.products and not ent.numbers and not st["choice"]:
-            # « ok je confirme » when asked how many: one of it.
-            missing_qty = next((line for line in st["cart"] if not line["qty"]), None)
-            if missing_qty:
-                missing_qty["qty"] = 1
-                changed = True
         remove = any_phrase(words, REMOVE)
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
+        bare_number = bool(ent.numbers) and not ent.products
+        if self.pending_before == "quantity" and not bare_number and not remove:
+            # The customer moved on without saying how many (another product, the zone, the payment,
+            # « je confirme »): one of each, as a seller would understand it.
+            for line in st["cart"]:
+                if not line["qty"]:
+                    line["qty"] = 1
+                    changed = True
         # A pending choice between products ("lait" -> powdered or condensed?).
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
-                qty = (used.qty if used and used.qty and not used.weak else None) or (
-                    ent.numbers[0] if ent.numbers else None
+                # « the 195/65 one », « celui de 500 g »: a number of a candidate's name is not a quantity.
+                name_numbers = {
+                    int(d)
+                    for s in st["choice"]["skus"]
+                    if s in k.products
+                    for d in re.findall(r"\d+", k.products[s].name)
+                }
+                numbers = [n for n in ent.numbers if n not in name_numbers]
+                qty = (used.qty if used and used.qty and not used.weak and used.qty not in name_numbers else None) or (
+                    numbers[0] if numbers else None
                 )
+                if used is None:
+                    # Chosen by its description (« le petit qui se visse sur la B6 »): the words that described
+                    # it are not new products, unless a quantity goes with them.
+                    cands = set(st["choice"]["skus"])
+                    mentions = [m for m in mentions if m.qty and not m.weak and not set(m.skus) & cands]
                 qty = qty or st["choice"].get("qty") or (1 if used and used.weak else None)
                 if used in mentions:
                     mentions.remove(used)
@@ -632,14 +518,19 @@ class Policy:
                 continue
             self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
+        if st["choice"] and bare_number and not remove:
+            st["choice"]["qty"] = ent.numbers[0]  # « non mets 3 finalement » before saying which one
+            changed = True
         one_less = remove and not ent.products and not ent.numbers and any_phrase(words, ("un", "une", "one"))
         if not ent.products and (ent.numbers or one_less) and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
             n = ent.numbers[0] if ent.numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
             if remove and last and last["qty"]:
-                # « enlève-en un », « remove one »: one less of the line just talked about.
-                last["qty"] -= n
+                # « enlève-en un », « remove one »: one less of the line just talked about; « enlève-en un,
+                # c'est 3 seulement »: the count said last.
+                final = ent.numbers[-1] if len(ent.numbers) > 1 else None
+                last["qty"] = final if final and any_phrase(words, REPLACE) else last["qty"] - n
                 if last["qty"] <= 0:
                     st["cart"].remove(last)
                 if st["pending"] == "confirm":
