@@ -524,9 +524,15 @@ class Extractor:
             # Forwards: "lait concentré, 3 boîtes", "riz x 2".
             j = m.end
             steps = 0
+            # « gravier 15/25 », « ciment 35 »: a number of the product's own name is part of the name.
+            name_numbers = {int(d) for s in m.skus for d in re.findall(r"\d+", self.k.products[s].name)}
             while j < n and steps < 3:
                 if j in product_starts:
                     break
+                if j in numbers and j not in used and numbers[j][0] in name_numbers:
+                    used.add(j)
+                    j += numbers[j][1]
+                    continue
                 if j in numbers and j not in used:
                     value, length = numbers[j]
                     after = j + length

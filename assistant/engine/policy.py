@@ -203,7 +203,7 @@ class Policy:
                 and (
                     (intent in ("payment",) and ent.payments)
                     # « non finalement je vais venir récupérer au magasin »: a change of zone, whatever it sounds like
-                    or (bool(st["cart"]) and (ent.zones or ent.pickup) and intent not in ("location", "hours"))
+                    or (bool(st["cart"]) and (ent.pickup or (ent.zones and intent not in ("location", "hours"))))
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
                     # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
@@ -459,7 +459,15 @@ class Policy:
         remove = any_phrase(words, REMOVE)
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
-        bare_number = bool(ent.numbers) and not ent.products
+        numbers = list(ent.numbers)
+        named: set[int] = set()
+        if st["choice"]:
+            # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a candidate's name or price
+            # designates it; it is never a quantity.
+            cands = [k.products[sku] for sku in st["choice"]["skus"] if sku in k.products]
+            named = {int(d) for c in cands for d in re.findall(r"\d+", c.name)} | {c.price for c in cands}
+            numbers = [n for n in numbers if n not in named]
+        bare_number = bool(numbers) and not ent.products
         if self.pending_before == "quantity" and not bare_number and not remove:
             # The customer moved on without saying how many (another product, the zone, the payment,
             # « je confirme »): one of each, as a seller would understand it.
@@ -471,15 +479,7 @@ class Policy:
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
-                # « the 195/65 one », « celui de 500 g »: a number of a candidate's name is not a quantity.
-                name_numbers = {
-                    int(d)
-                    for s in st["choice"]["skus"]
-                    if s in k.products
-                    for d in re.findall(r"\d+", k.products[s].name)
-                }
-                numbers = [n for n in ent.numbers if n not in name_numbers]
-                qty = (used.qty if used and used.qty and not used.weak and used.qty not in name_numbers else None) or (
+                qty = (used.qty if used and used.qty and not used.weak and used.qty not in named else None) or (
                     numbers[0] if numbers else None
                 )
                 if used is None:
@@ -516,21 +516,27 @@ class Policy:
                     st["cart"].remove(line)
                     changed = True
                 continue
+            line = self.find_line(p.sku)
+            if remove and line and line["qty"] and not any_phrase(words, REPLACE):
+                line["qty"] -= m.qty  # « remove 2 croissants »: two less
+                if line["qty"] <= 0:
+                    st["cart"].remove(line)
+                changed = True
+                continue
             self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
         if st["choice"] and bare_number and not remove:
-            st["choice"]["qty"] = ent.numbers[0]  # « non mets 3 finalement » before saying which one
+            st["choice"]["qty"] = numbers[0]  # « non mets 3 finalement » before saying which one
             changed = True
-        one_less = remove and not ent.products and not ent.numbers and any_phrase(words, ("un", "une", "one"))
-        if not ent.products and (ent.numbers or one_less) and not st["choice"]:
+        one_less = remove and not ent.products and not numbers and any_phrase(words, ("un", "une", "one"))
+        if not ent.products and (numbers or one_less) and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
-            n = ent.numbers[0] if ent.numbers else 1
+            n = numbers[0] if numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
             if remove and last and last["qty"]:
                 # « enlève-en un », « remove one »: one less of the line just talked about; « enlève-en un,
                 # c'est 3 seulement »: the count said last.
-                final = ent.numbers[-1] if len(ent.numbers) > 1 else None
-                last["qty"] = final if final and any_phrase(words, REPLACE) else last["qty"] - n
+                last["qty"] = numbers[-1] if numbers and any_phrase(words, REPLACE) else last["qty"] - n
                 if last["qty"] <= 0:
                     st["cart"].remove(last)
                 if st["pending"] == "confirm":
@@ -564,7 +570,8 @@ class Policy:
         if self.k.handoff_items and self.total_items() >= self.k.handoff_items:
             return self.do_handoff("large")
         # Zone or pickup.
-        if ent.pickup and k.pickup_available and not (ent.zones and not any_phrase(words, ("retrait", "pick up"))):
+        served_named = [z for z in ent.zones if k.zones[z].served]
+        if ent.pickup and k.pickup_available and not (served_named and not any_phrase(words, ("retrait", "pick up"))):
             st["zone"] = PICKUP
             st["refused_zone"] = None
             self.noted_zone = PICKUP
