@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -79,6 +79,11 @@ bench-web: setup $(FRONTEND)/.bench/.stamp-lighthouse-$(LIGHTHOUSE_VERSION)
 # Bounded load test of the WhatsApp webhook (gunicorn + PostgreSQL + Redis + a worker on 127.0.0.1).
 bench-webhook: setup
 	$(PY) -m integrations.bench.webhook
+
+# The whole assistant loop under load: customers write through the signed webhook, a worker runs the
+# engine, replies reach a fake Graph API; webhook → reply p50/p95 (integrations/bench/loop.py).
+bench-loop: setup
+	$(PY) -m integrations.bench.loop
 
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

@@ -570,7 +570,9 @@ class Policy:
         if self.k.handoff_items and self.total_items() >= self.k.handoff_items:
             return self.do_handoff("large")
         # Zone or pickup.
-        served_named = [z for z in ent.zones if k.zones[z].served]
+        # A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone just refused
+        # (« vous livrez pas Yop ? ok je passe récupérer »).
+        served_named = [z for z in ent.zones if k.zones[z].served or z != st["refused_zone"]]
         if ent.pickup and k.pickup_available and not (served_named and not any_phrase(words, ("retrait", "pick up"))):
             st["zone"] = PICKUP
             st["refused_zone"] = None

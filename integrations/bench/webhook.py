@@ -64,7 +64,8 @@ connection_record(user=user, token="EAAGbench", credential_type="access_token", 
 """
 
 
-def body_for(wamid: str, sender: str) -> bytes:
+def body_for(wamid: str, sender: str, text: str = "Bonsoir, le garba c'est combien ?") -> bytes:
+    """One Meta delivery carrying one customer text message."""
     return json.dumps(
         {
             "object": "whatsapp_business_account",
@@ -87,7 +88,7 @@ def body_for(wamid: str, sender: str) -> bytes:
                                         "id": wamid,
                                         "timestamp": str(int(time.time())),
                                         "type": "text",
-                                        "text": {"body": "Bonsoir, le garba c'est combien ?"},
+                                        "text": {"body": text},
                                     }
                                 ],
                             },
@@ -190,16 +191,35 @@ def load_run(requests: list[bytes], *, connections: int, seconds: float) -> tupl
     return latencies, statuses
 
 
-def database_create_if_missing() -> None:
-    """The bench's own PostgreSQL database, created on first use so a fresh machine can run it."""
+def database_create_if_missing(url: str | None = None) -> None:
+    """The bench's own PostgreSQL database (``url``, by default this bench's), created on first use
+    so a fresh machine can run it."""
     import psycopg
     from psycopg import sql
 
-    url = env()["DATABASE_URL"]
+    url = url or env()["DATABASE_URL"]
     name = url.rsplit("/", 1)[1].split("?", 1)[0]
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as connection:
         if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def gunicorn_command(*, port: int, workers: str) -> list[str]:
+    """gunicorn serving the app on 127.0.0.1:``port`` (gthread workers, 4 threads each)."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        workers,
+        "--worker-class",
+        "gthread",
+        "--threads",
+        "4",
+    ]
 
 
 def main() -> None:
@@ -211,20 +231,7 @@ def main() -> None:
     subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env(), check=True)
     logs = open(ROOT / "var" / "bench-webhook.log", "w")
     web = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--workers",
-            os.environ.get("BENCH_WEB_WORKERS", "2"),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            "4",
-        ],
+        gunicorn_command(port=PORT, workers=os.environ.get("BENCH_WEB_WORKERS", "2")),
         cwd=ROOT,
         env=env(),
         stdout=logs,
