@@ -315,6 +315,23 @@ _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
 
+CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
+
+
+def _phone_length(words: list[str], i: int) -> int:
+    """Words taken by a telephone number starting at i: « 0707080910 », « 05 44 33 22 11 », « +225 07 … »."""
+    w = words[i]
+    if w.isdigit() and len(w) >= 8:
+        return 1
+    if w == "225" or (w.isdigit() and len(w) == 2 and w.startswith("0")):
+        j = i + 1
+        while j < len(words) and words[j].isdigit() and len(words[j]) == 2:
+            j += 1
+        if j - i >= 4:
+            return j - i
+    return 0
+
+
 def _is_size(words: list[str], i: int, length: int) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
     prev = words[i - 1] if i > 0 else ""
@@ -481,7 +498,14 @@ class Extractor:
             if taken[i] and not words[i].isdigit():
                 i += 1
                 continue
+            phone = _phone_length(words, i)
+            if phone:
+                i += phone  # « appelle-moi au 05 44 33 22 11 »: a telephone number, never a quantity
+                continue
             value, length = _number_at(words, i)
+            if value is not None and i + length < n and words[i + length] in CLOCK_UNITS:
+                i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
+                continue
             if value is not None and not taken[i]:
                 if not _is_size(words, i, length):
                     numbers[i] = (value, length)

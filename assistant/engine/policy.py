@@ -151,6 +151,7 @@ class Policy:
         self.buttons: tuple = ()
         self.handoff = False
         self.order: OrderDraft | None = None
+        self.handled_as: str | None = None  # "order" when the order took the message, whatever it sounded like
         self.pending_before: str | None = state.get("pending")
         self.noted_zone: str | None = None
         self.noted_payment: str | None = None
@@ -437,6 +438,7 @@ class Policy:
     # ------------------------------------------------------------------ order
     def order_flow(self):
         ph, k, ent, st, u = self.ph, self.k, self.ent, self.state, self.u
+        self.handled_as = "order"
         words = self.norm.words
         changed = False
         # Confirmation of a recap.
@@ -881,8 +883,12 @@ def respond(
         policy=(t5 - t4) * 1000,
         total=(t5 - t0) * 1000,
     )
+    in_order = bool(state and (state.get("cart") or state.get("pending") or state.get("choice")))
     return Turn(
-        intent=u.intent,
+        # Inside an order, a message the order took (« je passe les prendre vers 16h ») is reported as one.
+        intent="order"
+        if in_order and policy.handled_as == "order" and u.intent not in ("complaint", "human")
+        else u.intent,
         language=language,
         reply_language=reply_lang,
         replies=turn_replies,
