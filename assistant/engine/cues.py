@@ -991,6 +991,28 @@ CATALOGUE = (
 )
 
 
+# « vos tarifs ? », « c koi vos prix », « price list pls », « send me all your prices »: the whole price list.
+PRICE_LIST = (
+    "vos prix",
+    "vos tarifs",
+    "tes prix",
+    "tes tarifs",
+    "les tarifs",
+    "liste de prix",
+    "liste des prix",
+    "liste de vos prix",
+    "grille tarifaire",
+    "tous les prix",
+    "tout les prix",
+    "price list",
+    "prices list",
+    "your prices",
+    "all prices",
+    "all the prices",
+    "your price list",
+)
+
+
 def any_phrase(words: list[str], cues) -> bool:
     joined = f" {' '.join(words)} "
     return any(f" {c} " in joined for c in cues)

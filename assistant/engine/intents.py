@@ -45,6 +45,7 @@ from .cues import (
     POLITE,
     PREVENTIVE,
     PRICE,
+    PRICE_LIST,
     ROLE_REQUEST,
     ROLES,
     STRONG_LOCATION,
@@ -203,6 +204,10 @@ def classify(
     elif deferred and not has_products and not (faq_i is not None and faq_score >= 2):  # the FAQ's word wins
         u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
         u.deferred = True
+        u.decisive = True
+    elif any_phrase(words, PRICE_LIST) and not has_products and not zone and not any_phrase(words, DELIVERY):
+        u.intent = "price"  # the whole price list, never the delivery fees
+        u.catalogue = True
         u.decisive = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"

@@ -635,6 +635,8 @@ NUMBER_WORDS_EN = {
     "thousand",
 }
 DOZEN_WORDS = {"douzaine": 12, "dozen": 12, "dizaine": 10, "demi douzaine": 6, "half dozen": 6}
+# « une vingtaine de foulards », « une centaine de pains »: about that many.
+DOZEN_WORDS |= {"vingtaine": 20, "trentaine": 30, "quarantaine": 40, "cinquantaine": 50, "centaine": 100}
 
 # Payment methods by code, general names (the shop's own aliases are added at compile time).
 PAYMENT_ALIASES = {

@@ -190,6 +190,11 @@ class Policy:
             return self.say(ph.which_of(*u.unsure, faq_question=faq))
         if intent in ("complaint", "human"):
             return self.do_handoff("complaint" if intent == "complaint" else "human")
+        asked = sum(m.qty for m in ent.products if m.qty and not m.weak)
+        if self.k.handoff_items and asked >= self.k.handoff_items:
+            # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: a large order is
+            # handed to a person whatever its phrasing.
+            return self.do_handoff("large")
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
         if st["choice"] and self.resolve_choice(list(ent.products))[0]:
             return self.order_flow()  # « des recharges », « le petit qui se visse »: the answer to « lequel ? »
