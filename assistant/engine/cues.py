@@ -1209,6 +1209,9 @@ CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix"
 
 REMOVE = (
     "enleve",
+    "enleves",
+    "retires",
+    "enlevons",
     "enlevez",
     "enlever",
     "retire",

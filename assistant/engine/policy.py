@@ -95,6 +95,7 @@ def new_state() -> dict:
         "updated_at": None,
         "turns": 0,
         "last_reply": None,  # a fingerprint of the last message sent: never the same one twice in a row
+        "queue": [],  # more « lequel ? » choices waiting behind ``choice`` (« des chemises et un costume »)
     }
 
 
@@ -482,6 +483,16 @@ class Policy:
                 if not line["qty"]:
                     line["qty"] = 1
                     changed = True
+        # A choice waiting in the queue answered first (« le costume 3 pièces » while « lesquelles chemises ? » is
+        # asked): that one is settled, the question asked stays.
+        for queued in list(st["queue"]):
+            picked, used = self.resolve_choice(mentions, queued["skus"])
+            if picked and used is not None:
+                mentions.remove(used)
+                st["queue"].remove(queued)
+                qty = used.qty if used.qty and not used.weak else queued.get("qty")
+                self.set_line(picked, qty or (1 if used.weak else None), more=False)
+                changed = True
         # A pending choice between products ("lait" -> powdered or condensed?).
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
@@ -507,7 +518,14 @@ class Policy:
                 if len(in_cart) == 1:
                     skus = in_cart
                 else:
-                    st["choice"] = {"skus": skus, "qty": m.qty, "word": _word(m.text)}
+                    ask = {"skus": skus, "qty": m.qty, "word": _word(m.text)}
+                    same = next((c for c in [st["choice"], *st["queue"]] if c and set(c["skus"]) == set(skus)), None)
+                    if same:
+                        same["qty"] = m.qty or same.get("qty")  # « 6 chemises » while « lesquelles ? » is asked
+                    elif st["choice"]:
+                        st["queue"].append(ask)  # asked once the current « lequel ? » is answered
+                    else:
+                        st["choice"] = ask
                     continue
             p = k.products[skus[0]]
             st["last_sku"] = p.sku
@@ -532,6 +550,8 @@ class Policy:
                 continue
             self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
+        if not st["choice"] and st["queue"]:
+            st["choice"] = st["queue"].pop(0)
         if st["choice"] and bare_number and not remove:
             st["choice"]["qty"] = numbers[0]  # « non mets 3 finalement » before saying which one
             changed = True
@@ -651,9 +671,9 @@ class Policy:
             return
         self.next_step()
 
-    def resolve_choice(self, mentions):
+    def resolve_choice(self, mentions, cands: list[str] | None = None):
         k, st = self.k, self.state
-        cands = st["choice"]["skus"]
+        cands = cands or st["choice"]["skus"]
         words = self.norm.words
         for n, cues in enumerate(ORDINALS):
             if n < len(cands) and any_phrase(words, cues) and not mentions:
@@ -791,7 +811,9 @@ class Policy:
 
     def clear_cart(self):
         st = self.state
-        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, when=None)
+        st.update(
+            cart=[], choice=None, queue=[], pending=None, payment=None, refused_zone=None, cart_at=None, when=None
+        )
 
 
 def _fingerprint(text: str) -> int:
@@ -851,7 +873,9 @@ def respond(
         except (TypeError, ValueError):
             expired = True
     if expired:
-        st.update(cart=[], choice=None, pending=None, payment=None, refused_zone=None, cart_at=None, zone=None)
+        st.update(
+            cart=[], choice=None, queue=[], pending=None, payment=None, refused_zone=None, cart_at=None, zone=None
+        )
     u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)
