@@ -1294,3 +1294,25 @@ CANCEL = (
 )
 
 CHANGE = ("modifier", "changer", "change", "modify", "edit")
+
+# Taking an alternative just offered: « donne-moi le 128 alors », « ok give me the 40 mm instead ».
+TAKE_OFFER = (
+    "alors",
+    "a la place",
+    "plutot",
+    "instead",
+    "donne",
+    "donnez",
+    "mets",
+    "mettez",
+    "met",
+    "je prends",
+    "je vais prendre",
+    "envoie",
+    "envoyez",
+    "give me",
+    "i ll take",
+    "i will take",
+    "ok",
+    "bon",
+)

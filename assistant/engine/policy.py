@@ -4,6 +4,7 @@ state (cart, zone, payment, last product, pending question). Pure functions over
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 import time
 import zlib
@@ -28,6 +29,7 @@ from .cues import (
     PRICE,
     REMOVE,
     REPLACE,
+    TAKE_OFFER,
     TOTAL,
     any_phrase,
 )
@@ -96,6 +98,7 @@ def new_state() -> dict:
         "turns": 0,
         "last_reply": None,  # a fingerprint of the last message sent: never the same one twice in a row
         "queue": [],  # more « lequel ? » choices waiting behind ``choice`` (« des chemises et un costume »)
+        "offered": None,  # the alternatives just offered for an out-of-stock product
     }
 
 
@@ -186,6 +189,10 @@ class Policy:
         self.ent = ent
         self.u = u
         intent = u.intent
+        offered, st["offered"] = st["offered"], None
+        if offered and intent not in ("complaint", "human") and self.take_offer(offered):
+            self.ent = dataclasses.replace(ent, products=[], numbers=[])
+            return self.order_flow()  # the product is in the cart; the zone or payment said with it still counts
         if u.unsure:
             faq = self.k.faq[u.faq_best].question if u.faq_best is not None else ""
             return self.say(ph.which_of(*u.unsure, faq_question=faq))
@@ -354,7 +361,7 @@ class Policy:
                 return
         if not mentions and st.get("last_sku") in k.products and intent == "price":
             p = k.products[st["last_sku"]]
-            self.say(ph.out_of_stock(p, alternatives(k, p)) if not p.in_stock else ph.price_line(p))
+            self.say(self.out_of_stock(p) if not p.in_stock else ph.price_line(p))
             return
         if not mentions and (self.u.catalogue or (intent == "price" and not self.u.unknown)):
             # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order.
@@ -385,7 +392,7 @@ class Policy:
             p = k.products[m.skus[0]]
             st["last_sku"] = p.sku
             if not p.in_stock:
-                self.say(ph.out_of_stock(p, alternatives(k, p)))
+                self.say(self.out_of_stock(p))
                 continue
             if intent == "availability":
                 lines.append(ph.in_stock(p))
@@ -533,7 +540,7 @@ class Policy:
                 line = self.find_line(p.sku)
                 if line:
                     st["cart"].remove(line)
-                self.say(ph.out_of_stock(p, alternatives(k, p)))
+                self.say(self.out_of_stock(p))
                 continue
             if remove and (m.qty is None or m.weak):
                 line = self.find_line(p.sku)
@@ -777,6 +784,34 @@ class Policy:
         self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
+
+    def out_of_stock(self, p: Product) -> str:
+        """Out of stock, with the alternatives offered: remembered for the next message (« donne-moi le 128
+        alors », « ok give me the 40 mm instead »)."""
+        offered = alternatives(self.k, p)
+        self.state["offered"] = [o.sku for o in offered]
+        return self.ph.out_of_stock(p, offered)
+
+    def take_offer(self, offered: list[str]) -> bool:
+        """The customer takes one of the alternatives just offered: it goes in the cart as an order."""
+        st, k, ent = self.state, self.k, self.ent
+        offered = [s for s in offered if s in k.products and k.products[s].in_stock]
+        if not offered or self.u.negative or any_phrase(self.norm.words, REMOVE):
+            return False  # « bon laisse, c'est pas grave »
+        mentions = list(ent.products)
+        picked, used = self.resolve_choice(mentions, offered)
+        if used is None:
+            picked = None  # only a product named again takes the offer, never a description or a digit
+        named = mentions[0].skus[0] if len(mentions) == 1 and len(mentions[0].skus) == 1 else None
+        if not picked and named in k.products and k.products[named].in_stock:
+            # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
+            picked, used = mentions[0].skus[0], mentions[0]
+        if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
+            return False
+        qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else 1)
+        st["choice"] = None
+        self.set_line(picked, qty, more=False)
+        return True
 
     def acknowledge(self, pending: str) -> None:
         """The question ``pending`` was already the last one asked and this turn settled something else: say
