@@ -26,7 +26,7 @@ from .lexicon import (
     SIZE_PREFIXES,
     SIZE_UNITS,
 )
-from .text import Normalised, fold_phrase, has_phrase, stem
+from .text import Normalised, find_phrase, fold_phrase, has_phrase, stem
 
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
 FORWARD_SKIP = {
@@ -318,6 +318,12 @@ _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
 
+# Place words before a landmark (« en face du dépôt de gaz », « next to the Samsung shop »).
+LANDMARK = ("en face", "a cote", "derriere", "devant", "carrefour", "pres de", "pres du", "au niveau", "behind")
+LANDMARK += ("next to", "near", "opposite", "in front of", "beside", "close to", "vers la", "vers le")
+# « je suis à », « I'm at »: the customer is saying where they are.
+HERE = ("je suis", "jsuis", "suis a", "i m at", "im at", "i am at", "i dey", "je reste", "j habite", "i live")
+
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
 
@@ -455,8 +461,26 @@ class Extractor:
         self._compounds(ent)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken, norm.tokens)
+        self._landmarks(ent, words)
         self._merge(ent)
         return ent
+
+    def _landmarks(self, ent: Entities, words: list[str]):
+        """« je suis en face du dépôt de gaz », « behind the rice warehouse »: a product named to say where one
+        is, not ordered. Only a product without a quantity, a few words after a place word, in a message that
+        says where the customer is (a zone or « je suis »)."""
+        where = bool(ent.zones) or bool(ent.place) or any(find_phrase(words, c) >= 0 for c in HERE)
+        if not where:
+            return
+        keep = []
+        for m in ent.products:
+            before = words[max(0, m.start - 5) : m.start]
+            if (m.qty is None or m.weak) and any(find_phrase(before, c) >= 0 for c in LANDMARK):
+                for j in range(m.start, m.end):
+                    ent.kinds.pop(j, None)
+                continue
+            keep.append(m)
+        ent.products = keep
 
     def _compounds(self, ent: Entities):
         """Two products named side by side are one thing ("2 coques iphone", "iPhone case"): keep one."""
