@@ -1316,3 +1316,19 @@ TAKE_OFFER = (
     "ok",
     "bon",
 )
+
+# Wanting to order, before naming anything: « jveux passer commande », « on peut commander chez vous ? ».
+WANT_TO_ORDER = (
+    "passer commande",
+    "passer une commande",
+    "faire une commande",
+    "commander chez vous",
+    "je veux commander",
+    "je voudrais commander",
+    "peut commander",
+    "place an order",
+    "make an order",
+    "i want to order",
+    "i d like to order",
+    "can i order",
+)

@@ -53,6 +53,7 @@ from .cues import (
     THANKS,
     TIME,
     WAITING,
+    WANT_TO_ORDER,
     any_phrase,
     first_phrase,
 )
@@ -205,9 +206,23 @@ def classify(
         u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
         u.deferred = True
         u.decisive = True
-    elif any_phrase(words, PRICE_LIST) and not has_products and not zone and not any_phrase(words, DELIVERY):
+    elif (
+        any_phrase(words, PRICE_LIST)
+        and not has_products
+        and not zone
+        and not any_phrase(words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais"))
+    ):
         u.intent = "price"  # the whole price list, never the delivery fees
         u.catalogue = True
+        u.decisive = True
+    elif (
+        any_phrase(words, WANT_TO_ORDER)
+        and not has_products
+        and not zone
+        and not ent.payments
+        and not any_phrase(words, HOURS + TIME + ("jusqu", "until", "quelle heure", "what time"))
+    ):
+        u.intent = "order"  # « jveux passer commande », « I want to place an order »: what would they like?
         u.decisive = True
     elif any_phrase(words, OFF_TOPIC) and not has_products and not zone:
         u.intent = "off_topic"
