@@ -324,6 +324,18 @@ LANDMARK += ("next to", "near", "opposite", "in front of", "beside", "close to",
 # « je suis à », « I'm at »: the customer is saying where they are.
 HERE = ("je suis", "jsuis", "suis a", "i m at", "im at", "i am at", "i dey", "je reste", "j habite", "i live")
 
+# Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
+OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fidelite", "loyalty", "identite", "id"}
+OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "recharge", "credit", "telephonique"}
+
+
+def _other_card(words: list[str], start: int, end: int) -> bool:
+    if not any(w in ("carte", "cartes", "card", "cards") for w in words[start:end]):
+        return False
+    near = set(words[max(0, start - 2) : start]) | set(words[end : end + 2])
+    return bool(near & OTHER_CARDS)
+
+
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
 
@@ -449,6 +461,8 @@ class Extractor:
                     ent.zones.append(zone)
                     ent.zone_text = ent.zone_text or " ".join(t.orig for t in norm.tokens[start:end])
             elif "payment" in kinds:
+                if _other_card(words, start, end):
+                    continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
                 for kind, key in entries:
                     if kind == "payment" and key not in ent.payments:
                         ent.payments.append(key)

@@ -57,6 +57,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "ca",
         "c",
         "commander",
+        "commande",
+        "passer",
         "order",
         "acheter",
         "buy",
