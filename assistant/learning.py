@@ -104,7 +104,7 @@ def train(data: list[Example], c: float = C) -> IntentModel:
 def train_shipped(path: Path = ARTEFACT) -> IntentModel:
     """The shipped model: every business of the corpus and the extra sets."""
     model = train(examples(business_folders(CORPUS, EXTRA_SETS)))
-    # Reloaded from its own rounded weights, so what is tested is what ships.
+    # Reloaded from its own float32 table, so what is tested is what ships.
     model.save(path)
     return IntentModel.load(path)
 
