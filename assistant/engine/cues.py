@@ -809,10 +809,8 @@ OFF_TOPIC = (
     "capitale",
     "capital of",
 )
-NEGATIVE = (
-    "non",
-    "no",
-    "nope",
+# Giving up on something (« laisse tomber », « never mind »): a no, and inside an order a cancel.
+GIVE_UP = (
     "laisse tomber",
     "laissez tomber",
     "annule",
@@ -827,6 +825,12 @@ NEGATIVE = (
     "nevermind",
     "une autre fois",
     "another time",
+)
+NEGATIVE = (
+    "non",
+    "no",
+    "nope",
+    *GIVE_UP,
     "pas besoin",
     "pas interesse",
     "not interested",
@@ -1273,20 +1277,7 @@ REPLACE = (
 )
 
 CANCEL = (
-    "laisse tomber",
-    "laissez tomber",
-    "annule",
-    "annuler",
-    "annulez",
-    "cancel",
-    "pas la peine",
-    "oublie",
-    "oubliez",
-    "forget it",
-    "never mind",
-    "nevermind",
-    "une autre fois",
-    "another time",
+    *GIVE_UP,
     "je ne veux plus",
     "i don t want",
     "c est pas grave",
