@@ -1323,3 +1323,19 @@ WANT_TO_ORDER = (
     "i d like to order",
     "can i order",
 )
+
+# Asking whether a method is taken: « vous prenez Wave ? », « on peut payer par OM ? », « do you accept card? ».
+PAYMENT_ASK = (
+    "prenez",
+    "acceptez",
+    "accepte",
+    "accepter",
+    "payer",
+    "paye",
+    "paiement",
+    "regler",
+    "take",
+    "accept",
+    "pay",
+    "payment",
+)

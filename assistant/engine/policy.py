@@ -26,6 +26,7 @@ from .cues import (
     FEE_QUESTION,
     MORE,
     ORDINALS,
+    PAYMENT_ASK,
     PRICE,
     REMOVE,
     REPLACE,
@@ -232,6 +233,8 @@ class Policy:
         if orderish:
             return self.order_flow()
         self.info(intent)
+        if not in_order:
+            self.also_answer(intent)
         if in_order and st["pending"] and intent not in ("thanks_bye",):
             self.next_step(remind=True)
 
@@ -273,6 +276,22 @@ class Policy:
             self.product_info(intent)
         else:
             self.say(ph.off_topic())
+
+    def also_answer(self, intent: str):
+        """Several questions in one message (« la livraison à Biétry c'est combien, et vous prenez Wave ? »,
+        « le réchaud 3 feux c'est combien ? il est garanti ? »): the second one answered too, from the
+        shop's data only."""
+        u, ent, words = self.u, self.ent, self.norm.words
+        if not self.norm.question or intent in ("greeting", "thanks_bye", "off_topic"):
+            return
+        if intent != "payment" and ent.payments and not ent.products and any_phrase(words, PAYMENT_ASK):
+            self.payment_info()  # « …, et vous prenez Wave ? » — not « une recharge de 1000 Orange »
+        if intent == "faq" and ent.products and any_phrase(words, PRICE):
+            self.product_info("price")
+        elif intent in ("price", "availability", "delivery_zone_fee", "payment") and u.faq_best is not None:
+            if u.faq_hit and u.faq_score >= 2 and u.faq_best != u.faq_index:
+                f = self.k.faq[u.faq_best]
+                self.say(f.answer_en if self.ph.lang == "en" else f.answer)
 
     def payment_info(self):
         ph, k = self.ph, self.k
@@ -653,7 +672,8 @@ class Policy:
             self.say(
                 ph.t("Avec plaisir ! Que souhaitez-vous commander ?", "With pleasure! What would you like to order?")
             )
-            self.say(ph.catalogue(list(k.products.values())))
+            # A short sample on a phone screen (the price list is one question away), not the whole catalogue.
+            self.say(ph.catalogue(list(k.products.values()), limit=8))
             return
         if not st["cart"] and not st["choice"] and not changed:
             if u.intent in ("thanks_bye",) or u.negative:

@@ -213,7 +213,14 @@ class Phrases:
         ]
         more = len([p for p in products if p.in_stock]) - len(available)
         head = self.t("Voici ce que nous proposons :", "Here is what we have for you at the moment:")
-        tail = self.t(f"… et {more} autres articles.", f"… and {more} more items.") if more > 0 else ""
+        tail = (
+            self.t(
+                f"… et {more} autres articles : dites-moi ce qu'il vous faut.",
+                f"… and {more} more items: just tell me what you need.",
+            )
+            if more > 0
+            else ""
+        )
         return "\n".join([head, *rows, tail]).strip()
 
     def in_stock(self, p: Product) -> str:
@@ -312,13 +319,14 @@ class Phrases:
         if self.lang == "en":
             s = f"Sorry, we don't deliver to {zone_name}."
             if self.k.pickup_available:
-                s += f" You can pick up your order at the shop{f' ({addr})' if addr else ''}."
+                s += f" You can pick up your order at the shop{f' ({addr})' if addr else ''}, free of charge."
             if served:
                 s += f" We deliver to: {join_and(served, 'en')}."
             return s
         s = f"Désolé, nous ne livrons pas à {zone_name}."
         if self.k.pickup_available:
-            s += f" Vous pouvez retirer votre commande à la boutique{f' ({addr})' if addr else ''}."
+            where = f" ({addr})" if addr else ""
+            s += f" Vous pouvez passer récupérer votre commande à la boutique{where} : retrait sans frais."
         if served:
             s += f" Nous livrons à : {join_and(served, 'fr')}."
         return s
