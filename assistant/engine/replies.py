@@ -230,7 +230,10 @@ class Phrases:
         )
 
     def clarify(self, word: str, candidates: list[Product]) -> str:
-        opts = join_words([f"{c.name} ({money(c.price)})" for c in candidates], self.lang)
+        gone = self.t("en rupture de stock pour le moment", "out of stock at the moment")
+        opts = join_words(
+            [f"{c.name} ({money(c.price)})" if c.in_stock else f"{c.name} ({gone})" for c in candidates], self.lang
+        )
         if self.lang == "en":
             return f"We have several kinds of {word}: {opts}. Which one would you like?"
         return f"Nous avons plusieurs sortes de {word} : {opts}. Lequel voulez-vous ?"
