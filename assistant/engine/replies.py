@@ -213,6 +213,13 @@ class Phrases:
         ]
         more = len([p for p in products if p.in_stock]) - len(available)
         head = self.t("Voici ce que nous proposons :", "Here is what we have for you at the moment:")
+        if more <= 0:
+            more_text = self.t(
+                "Pour commander, envoyez-moi simplement le produit et la quantité, et dites-moi où vous livrer.",
+                "To order, just send me the product and how many you want, and tell me where you would like it "
+                "delivered.",
+            )
+            return "\n".join([head, *rows, "", more_text]).strip()
         tail = (
             self.t(
                 f"… et {more} autres articles : dites-moi ce qu'il vous faut.",
