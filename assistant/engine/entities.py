@@ -590,7 +590,7 @@ class Extractor:
             j = m.end
             steps = 0
             # « gravier 15/25 », « ciment 35 »: a number of the product's own name is part of the name.
-            name_numbers = {int(d) for s in m.skus for d in re.findall(r"\d+", self.k.products[s].name)}
+            name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
             while j < n and steps < 3:
                 if j in product_starts:
                     break

@@ -64,6 +64,8 @@ class Product:
     vocab: frozenset  # stems of its name and aliases
     # Measures it is sold by, one at a time ("kg" for "Viande 1 kg" or unit "kg"): "2 kg de X" is then 2 of X.
     per_units: frozenset = frozenset()
+    # The numbers of its name (« Ciment CPJ 45 », « Gravier 15/25 »): they name it, they never count it.
+    name_numbers: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -265,6 +267,7 @@ class Knowledge:
                 description=p.get("description") or "",
                 vocab=frozenset(vocab - FUNCTION_WORDS),
                 per_units=_per_units(fold_phrase(p.get("name", "")), unit),
+                name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
             )
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).

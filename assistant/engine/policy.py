@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import re
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -499,7 +498,7 @@ class Policy:
             # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a candidate's name or price
             # designates it; it is never a quantity.
             cands = [k.products[sku] for sku in st["choice"]["skus"] if sku in k.products]
-            named = {int(d) for c in cands for d in re.findall(r"\d+", c.name)} | {c.price for c in cands}
+            named = frozenset().union(*(c.name_numbers for c in cands)) | {c.price for c in cands}
             numbers = [n for n in numbers if n not in named]
         bare_number = bool(numbers) and not ent.products
         if self.pending_before == "quantity" and not bare_number and not remove:
