@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from assistant.engine import Knowledge, respond
+from assistant.engine import INTENTS, Knowledge, respond
 from assistant.engine.lexicon import EN_WORDS, FR_WORDS
 from assistant.engine.policy import DEFAULT_MODEL
+from core.exceptions import ApplicationError
 from shop.document import document_clean
 
 # ------------------------------------------------------------------ matching rules (README)
@@ -135,17 +136,174 @@ class DialogueResult:
     transcript: list = field(default_factory=list)
 
 
+class DataSetError(Exception):
+    """A data set the evaluator cannot read: ``problems`` are French sentences, one per fault, each
+    naming its file (and line). The command prints them instead of a traceback."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+MAX_PROBLEMS = 20  # enough to fix a file, short enough to read
+LANGS = ("fr", "en", "nouchi")
+REPLY_LANGS = ("fr", "en")
+FLAGS = ("clarify", "handoff", "out_of_stock", "not_served", "not_in_catalogue")
+ORDER_AMOUNTS = ("subtotal", "delivery_fee", "total")
+
+
+def _read_json(path: Path, problems: list[str]):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        problems.append(f"{path.name} : fichier manquant.")
+    except UnicodeDecodeError:
+        problems.append(f"{path.name} : le fichier n'est pas en UTF-8.")
+    except json.JSONDecodeError as exc:
+        problems.append(f"{path.name} : JSON invalide (ligne {exc.lineno}, colonne {exc.colno}).")
+    return None
+
+
+def _read_jsonl(path: Path, problems: list[str]) -> list[tuple[int, object]]:
+    """(line number, value) for each non-blank line; unreadable lines are reported and skipped."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problems.append(f"{path.name} : fichier manquant.")
+        return []
+    except UnicodeDecodeError:
+        problems.append(f"{path.name} : le fichier n'est pas en UTF-8.")
+        return []
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append((number, json.loads(line)))
+        except json.JSONDecodeError:
+            problems.append(f"{path.name} ligne {number} : JSON invalide.")
+    return rows
+
+
+def _text(value) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _strings(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _message_problems(m) -> list[str]:
+    if not isinstance(m, dict):
+        return ["chaque ligne doit être un objet JSON."]
+    problems = []
+    if not _text(m.get("id")):
+        problems.append("« id » doit être un texte non vide.")
+    if not _text(m.get("text")):
+        problems.append("« text » (le message du client) doit être un texte non vide.")
+    if m.get("intent") not in INTENTS:
+        problems.append(f"« intent » doit être l'un de : {', '.join(INTENTS)}.")
+    if m.get("lang") not in LANGS:
+        problems.append(f"« lang » doit être l'un de : {', '.join(LANGS)}.")
+    if m.get("reply_lang") not in REPLY_LANGS:
+        problems.append("« reply_lang » doit valoir fr ou en.")
+    for key in ("must_mention", "must_not"):
+        if key in m and not _strings(m[key]):
+            problems.append(f"« {key} » doit être une liste de textes.")
+    for flag in FLAGS:
+        if flag in m and not isinstance(m[flag], bool):
+            problems.append(f"« {flag} » doit valoir true ou false.")
+    return problems
+
+
+def _dialogue_problems(d) -> list[str]:
+    if not isinstance(d, dict):
+        return ["chaque ligne doit être un objet JSON."]
+    problems = []
+    if not _text(d.get("id")):
+        problems.append("« id » doit être un texte non vide.")
+    if d.get("lang") not in LANGS:
+        problems.append(f"« lang » doit être l'un de : {', '.join(LANGS)}.")
+    turns = d.get("turns")
+    if not (isinstance(turns, list) and turns and all(_text(turn) for turn in turns)):
+        problems.append("« turns » doit être une liste non vide de messages (textes non vides).")
+    if "expected_order" not in d:
+        problems.append("« expected_order » est obligatoire (null quand aucune commande ne doit être créée).")
+        return problems
+    order = d["expected_order"]
+    if order is None:
+        return problems
+    if not isinstance(order, dict):
+        return [*problems, "« expected_order » doit être un objet ou null."]
+    items = order.get("items")
+    if not (
+        isinstance(items, list)
+        and items
+        and all(
+            isinstance(item, dict)
+            and _text(item.get("product_id"))
+            and _count(item.get("quantity"))
+            and item["quantity"] > 0
+            for item in items
+        )
+    ):
+        problems.append(
+            "« expected_order.items » doit être une liste non vide de {product_id, quantity} "
+            "(quantité entière positive)."
+        )
+    for key in ("zone", "payment"):
+        if not _text(order.get(key)):
+            problems.append(f"« expected_order.{key} » doit être un texte non vide.")
+    for key in ORDER_AMOUNTS:
+        if not _count(order.get(key)):
+            problems.append(f"« expected_order.{key} » doit être un montant entier positif ou nul.")
+    return problems
+
+
+def _rows(path: Path, rows: list, check, problems: list[str]) -> list:
+    valid = []
+    for number, row in rows:
+        faults = check(row)
+        problems.extend(f"{path.name} ligne {number} : {fault}" for fault in faults)
+        if not faults:
+            valid.append(row)
+    return valid
+
+
 def load_dir(path: Path):
-    business = json.loads((path / "business.json").read_text(encoding="utf-8"))
-    messages = [
-        json.loads(line) for line in (path / "messages.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-    dialogues_file = path / "dialogues.jsonl"
+    """The data set's (shop document, messages, dialogues), every file checked before anything runs.
+
+    ``business.json`` goes through ``PUT /shop``'s own validator (``document_clean``) and is
+    returned cleaned; each line of ``messages.jsonl`` and ``dialogues.jsonl`` must have the
+    README's shape. Raises ``DataSetError`` listing every fault in French (the first
+    ``MAX_PROBLEMS``), so a folder in another shape never ends in a traceback half-way through.
+    """
+    path = Path(path)
+    problems: list[str] = []
+    if not path.is_dir():
+        raise DataSetError([f"{path} : dossier introuvable."])
+    business = _read_json(path / "business.json", problems)
+    if business is not None or not problems:
+        try:
+            business = document_clean(business)
+        except ApplicationError as error:
+            problems.append(f"business.json n'est pas un document de boutique valide : {error.message}")
+            problems += [f"  {where} : {' '.join(faults)}" for where, faults in (error.errors or {}).items()]
+    messages = _rows(
+        path / "messages.jsonl", _read_jsonl(path / "messages.jsonl", problems), _message_problems, problems
+    )
     dialogues = []
-    if dialogues_file.exists():
-        dialogues = [
-            json.loads(line) for line in dialogues_file.read_text(encoding="utf-8").splitlines() if line.strip()
-        ]
+    if (path / "dialogues.jsonl").exists():
+        dialogues = _rows(
+            path / "dialogues.jsonl", _read_jsonl(path / "dialogues.jsonl", problems), _dialogue_problems, problems
+        )
+    if problems:
+        more = len(problems) - MAX_PROBLEMS
+        raise DataSetError(problems[:MAX_PROBLEMS] + ([f"… et {more} autre(s) erreur(s)."] if more > 0 else []))
     return business, messages, dialogues
 
 
@@ -221,7 +379,7 @@ def run_dialogues(
     out = []
     for d in dialogues:
         state, mode, orders, transcript = None, "ai", [], []
-        early = False
+        early, silent = False, None
         for n, text in enumerate(d["turns"]):
             if mode == "human":
                 transcript.append((text, "(silence: conversation handed to a person)"))
@@ -236,7 +394,10 @@ def run_dialogues(
                     for role, said in (("user", asked), ("assistant", answered))
                 ]
                 turn = polish(knowledge, turn, history, text)
-            transcript.append((text, reply_text(turn)))
+            reply = reply_text(turn)
+            transcript.append((text, reply))
+            if not reply.strip() and silent is None:
+                silent = n + 1  # the customer waits for an answer that never comes
             if turn.handoff:
                 mode = "human"
             if turn.order is not None:
@@ -244,7 +405,9 @@ def run_dialogues(
                 if n < len(d["turns"]) - 1:
                     early = True
         expected = d["expected_order"]
-        if expected is None:
+        if silent is not None:
+            passed, reason = False, f"no reply sent to turn {silent}"
+        elif expected is None:
             passed, reason = not orders, ("" if not orders else f"{len(orders)} order(s) created")
         elif early:
             passed, reason = False, "an order was created before the last turn"
@@ -270,10 +433,10 @@ def evaluate(path: str | Path, now: datetime | None = None, polish=None, model=D
     (``assistant_eval --llm``: the language model's path); None scores the embedded engine alone.
     ``model``: the intent model (the shipped one by default, None for the rule cascade alone)."""
     path = Path(path)
+    # Checked first, business.json with PUT /shop's validator: DataSetError lists what is wrong.
     business, messages, dialogues = load_dir(path)
     now = now or datetime.now(UTC)
-    # The same validation as PUT /shop: a document in another shape is refused with its French errors.
-    knowledge = Knowledge.from_document(document_clean(business))
+    knowledge = Knowledge.from_document(business)
     results = run_messages(knowledge, messages, now, polish, model)
     timings = [r.ms for r in results]
     dialogue_results = run_dialogues(knowledge, dialogues, now, timings, polish, model)

@@ -94,6 +94,9 @@ class ConversationMessageListApi(APIView):
     @extend_schema(
         operation_id="conversations_messages_list",
         summary="Messages d'une conversation (du plus récent au plus ancien)",
+        description="Dans l'ordre d'arrivée (un message du client porte l'heure de WhatsApp, à la seconde : il "
+        "reste listé après la réponse qui l'a précédé même si son heure est égale ou antérieure). `time` est "
+        "l'heure du message, celle du client telle qu'envoyée. Pages stables : l'ordre ne dépend que de l'arrivée.",
         parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
         responses=ChatMessageListResponseSerializer,
         tags=TAGS,

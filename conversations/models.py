@@ -194,8 +194,12 @@ class Message(models.Model):
     class Meta:
         verbose_name = "message"
         verbose_name_plural = "messages"
-        ordering = ["-sent_at", "-id"]
-        indexes = [models.Index(fields=["conversation", "-sent_at"], name="conversations_message_time")]
+        # Arrival order (the row id), newest first: see conversations.selectors.MESSAGE_ORDER.
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["conversation", "-sent_at"], name="conversations_message_time"),
+            models.Index(fields=["conversation", "-id"], name="conversations_message_arrival"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["reply_to", "reply_index"], name="conversations_message_reply_unique"),
         ]

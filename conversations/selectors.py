@@ -41,9 +41,23 @@ def conversation_get(*, user, conversation_id: int) -> Conversation:
     return get_object_or_404(Conversation.objects.select_related("contact"), pk=conversation_id, owner=user)
 
 
+# The order of a conversation's messages: arrival on our side, i.e. the row id (a database sequence,
+# unique and increasing). Not ``sent_at``: a customer's message carries Meta's timestamp, in whole
+# seconds and taken on Meta's side, while our replies carry our clock to the microsecond, so a quick
+# follow-up (or one delivered late) would sort before the reply it came after. Arrival is also the
+# order the assistant read the messages in (``inbound_pending``, its history), and a unique key keeps
+# pages stable. ``sent_at`` stays the time shown on each message (the customer's, as sent).
+MESSAGE_ORDER = ("id",)
+MESSAGE_ORDER_NEWEST_FIRST = ("-id",)
+
+
 def message_list(*, conversation: Conversation) -> QuerySet[Message]:
-    """Newest first: page 1 is the latest messages (the chat panel shows them bottom-up)."""
-    return Message.objects.filter(conversation=conversation).select_related("reply_to").order_by("-sent_at", "-id")
+    """Newest first (by arrival): page 1 is the latest messages (the chat panel shows them bottom-up)."""
+    return (
+        Message.objects.filter(conversation=conversation)
+        .select_related("reply_to")
+        .order_by(*MESSAGE_ORDER_NEWEST_FIRST)
+    )
 
 
 def message_get(*, conversation: Conversation, message_id: int) -> Message:
@@ -52,10 +66,11 @@ def message_get(*, conversation: Conversation, message_id: int) -> Message:
 
 
 def inbound_pending(*, conversation_id: int) -> QuerySet[Message]:
-    """The customer's WhatsApp messages the assistant has not handled yet, in arrival order."""
+    """The customer's WhatsApp messages the assistant has not handled yet, in arrival order (the order
+    the chat lists them in)."""
     return Message.objects.filter(
         conversation_id=conversation_id, sender=Sender.USER, handled_at__isnull=True, wamid__isnull=False
-    ).order_by("sent_at", "id")
+    ).order_by(*MESSAGE_ORDER)
 
 
 def conversations_waiting(*, older_than_seconds: int = 60, limit: int = 500) -> list[int]:

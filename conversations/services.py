@@ -10,7 +10,8 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from core.exceptions import ApplicationError
@@ -117,6 +118,14 @@ def _customer_conversation(*, user, contact: Contact, at: datetime) -> Conversat
     )
 
 
+def _latest(field: str, at: datetime):
+    """``field`` moved to ``at`` but never back: messages are listed by arrival, and a customer's message
+    carries Meta's whole-second time, which can be earlier than our reply stored just before it (or
+    minutes earlier when the phone was offline). The conversation's time stays its latest message's,
+    and the 24 h window its customer's latest. (SQLite's MAX() of a NULL is NULL, hence the Coalesce.)"""
+    return Coalesce(Greatest(F(field), Value(at)), Value(at))
+
+
 def _append(
     conversation: Conversation,
     *,
@@ -146,11 +155,11 @@ def _append(
     updates = {
         "status": conversation_status,
         "last_message_preview": _preview(content),
-        "last_message_at": at,
+        "last_message_at": _latest("last_message_at", at),
         "unread_count": F("unread_count") + unread_increment,
     }
     if sender == Sender.USER:
-        updates["last_inbound_at"] = at
+        updates["last_inbound_at"] = _latest("last_inbound_at", at)
     Conversation.objects.filter(pk=conversation.pk).update(**updates)
     conversation.refresh_from_db(
         fields=["status", "last_message_preview", "last_message_at", "unread_count", "last_inbound_at"]

@@ -23,20 +23,30 @@ def _lock_key(conversation_id: int) -> str:
     return f"whatsapp:conversation-lock:{conversation_id}"
 
 
-@shared_task(bind=True, acks_late=True, max_retries=None, ignore_result=True)
-def whatsapp_conversation_answer(self, conversation_id: int) -> None:
+def conversation_answer_locked(*, conversation_id: int) -> bool:
+    """Answer the conversation holding its lock; False (nothing done) when another run holds it.
+    Raises what ``services.conversation_answer`` raises (``client.GraphError``), the lock released."""
     key, token = _lock_key(conversation_id), uuid.uuid4().hex
     if not cache.add(key, token, timeout=settings.WHATSAPP_CONVERSATION_LOCK_SECONDS):
-        raise self.retry(countdown=1)
+        return False
     try:
         services.conversation_answer(conversation_id=conversation_id)
+    finally:
+        if cache.get(key) == token:
+            cache.delete(key)
+    return True
+
+
+@shared_task(bind=True, acks_late=True, max_retries=None, ignore_result=True)
+def whatsapp_conversation_answer(self, conversation_id: int) -> None:
+    try:
+        answered = conversation_answer_locked(conversation_id=conversation_id)
     except client.GraphError as exc:
         # Meta unreachable or throttling after the client's own retries: the unsent replies wait.
         logger.warning("Answering conversation %s postponed: %s", conversation_id, exc)
         raise self.retry(countdown=min(300, 5 * 2 ** min(self.request.retries, 6))) from None
-    finally:
-        if cache.get(key) == token:
-            cache.delete(key)
+    if not answered:
+        raise self.retry(countdown=1)
 
 
 INBOUND_SCHEDULED_KEY = "whatsapp:inbound-store-scheduled"

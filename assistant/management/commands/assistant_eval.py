@@ -4,15 +4,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from assistant.evaluation import evaluate, format_report
+from assistant.evaluation import DataSetError, evaluate, format_report, load_dir
 from assistant.llm import llm_configured, llm_polish
-from core.exceptions import ApplicationError
 
 
-def _french_errors(directory: str, error: ApplicationError) -> str:
-    lines = [f"{directory}/business.json n'est pas un document de boutique valide : {error.message}"]
-    lines += [f"  {path} : {' '.join(messages)}" for path, messages in (error.errors or {}).items()]
-    return "\n".join(lines)
+def _refused(directory: str, error: DataSetError) -> CommandError:
+    """The data set's faults, in French, as the command's error (exit status 1, no traceback)."""
+    return CommandError(f"Le jeu de données {directory} est invalide :\n" + "\n".join(error.problems))
 
 
 class Command(BaseCommand):
@@ -64,12 +62,8 @@ class Command(BaseCommand):
         engine = {"model": None} if options["rules_only"] else {}
         try:
             report = evaluate(directory, polish=polish, **engine)
-        except FileNotFoundError as exc:
-            raise CommandError(f"Fichier manquant : {exc.filename}") from exc
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"JSON invalide dans {directory} : {exc}") from exc
-        except ApplicationError as exc:
-            raise CommandError(_french_errors(directory, exc)) from exc
+        except DataSetError as exc:
+            raise _refused(directory, exc) from None
         if outcomes:
             latencies = sorted(outcome.latency_ms for outcome in outcomes)
             report["llm"] = {
@@ -95,12 +89,18 @@ class Command(BaseCommand):
 
     def by_business(self, directory: str, options) -> None:
         from assistant.evaluation import format_lobo
-        from assistant.learning import leave_one_business_out
+        from assistant.learning import business_folders, leave_one_business_out
 
-        try:
-            report = leave_one_business_out(Path(directory), [Path(p) for p in options["extra"]])
-        except ApplicationError as exc:
-            raise CommandError(_french_errors(directory, exc)) from exc
+        folders = business_folders(Path(directory), *(Path(p) for p in options["extra"]))
+        if not folders:
+            raise CommandError(f"Aucun dossier avec un business.json dans {directory}.")
+        # Every folder is checked before the first model is trained: training reads them unchecked.
+        for folder in folders:
+            try:
+                load_dir(folder)
+            except DataSetError as exc:
+                raise _refused(str(folder), exc) from None
+        report = leave_one_business_out(Path(directory), [Path(p) for p in options["extra"]])
         if options["json"]:
             self.stdout.write(json.dumps(report, ensure_ascii=False, indent=2))
         else:

@@ -9,7 +9,7 @@ import type { ChatMessageList } from "../types";
 export const MESSAGES_PAGE_SIZE = 30;
 export const conversationMessagesQueryKey = (conversationId: number) => ["dashboard", "conversations", conversationId, "messages"] as const;
 
-/** Newest first, page by page (the chat shows them oldest first). */
+/** Newest first by arrival, page by page (the chat shows them oldest first: lib/chat-order.ts). */
 export async function getConversationMessages(conversationId: number, page: number): Promise<ChatMessageList> {
   const response = await apiClient.get<ChatMessageList>(`/conversations/${conversationId}/messages`, {
     params: { page, page_size: MESSAGES_PAGE_SIZE },

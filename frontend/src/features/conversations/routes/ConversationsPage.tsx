@@ -18,6 +18,7 @@ import { useConversationMessages } from "../api/get-conversation-messages";
 import { useConversations } from "../api/get-conversations";
 import { useMarkConversationRead } from "../api/mark-conversation-read";
 import { useSendMessage } from "../api/send-message";
+import { chatMessages } from "../lib/chat-order";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Badge, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader } from "@/components/states";
 import { UserAvatar } from "@/components/UserAvatar";
@@ -126,7 +127,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
   const [draft, setDraft] = useState("");
   const end = useRef<HTMLDivElement>(null);
 
-  const ordered = useMemo(() => (messages.data?.pages.flatMap((page) => page.results) ?? []).slice().reverse(), [messages.data]);
+  const ordered = useMemo(() => chatMessages(messages.data?.pages ?? []), [messages.data]);
   const latestId = ordered.at(-1)?.id;
 
   useEffect(() => {
