@@ -557,8 +557,9 @@ class Extractor:
                 i += 1
         used = set()
         product_starts = {m.start for m in ent.products}
-        for m in ent.products:
-            # Backwards: "2 sacs de riz", "une boîte de sardines".
+
+        def backward(m: Mention) -> bool:
+            """"2 sacs de riz", "une boîte de sardines"."""
             j = m.start - 1
             steps = 0
             per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
@@ -567,44 +568,50 @@ class Extractor:
                 if size and size[2] == measure_word(words[j]) and size[2] in per_units and j - 1 not in used:
                     m.qty = size[0]  # "2 kg de boeuf" where beef is sold by the kilo
                     used.add(j - 1)
-                    break
+                    return True
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]
                     used.add(hit[0])
-                    break
+                    return True
                 w = words[j]
                 if w in ("a", "an") and j + 1 < len(words) and (j + 1 == m.start or stem(words[j + 1]) in CONTAINERS):
                     m.qty = 1  # "a tray of eggs"
-                    break
+                    return True
                 if taken[j] or w in SEPARATORS:
-                    break
+                    return False
                 ws = stem(w)
                 if ws not in CONTAINERS and w not in FUNCTION_WORDS and ws not in self.k.unit_words:
-                    break
+                    return False
                 j -= 1
                 steps += 1
-            if m.qty is not None:
-                continue
-            # Forwards: "lait concentré, 3 boîtes", "riz x 2".
+            return False
+
+        def forward(m: Mention, postfix: bool, commit: bool = True) -> bool:
+            """"lait concentré, 3 boîtes", "riz x 2", and lists written name first: "filtre hyundai 2, huile 1"."""
             j = m.end
             steps = 0
             # « gravier 15/25 », « ciment 35 »: a number of the product's own name is part of the name.
             name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
+            # « ventilo sur pied binatone 3 »: more words of the product's own name are skipped.
+            own = frozenset.intersection(*(self.k.products[s].vocab for s in m.skus))
             while j < n and steps < 3:
                 if j in product_starts:
-                    break
+                    return False
                 if j in numbers and j not in used and numbers[j][0] in name_numbers:
-                    used.add(j)
+                    if commit:
+                        used.add(j)
                     j += numbers[j][1]
                     continue
                 if j in numbers and j not in used:
                     value, length = numbers[j]
                     after = j + length
-                    if not any(after <= s <= after + 2 for s in product_starts):
-                        m.qty = value
-                        used.add(j)
-                    break
+                    if postfix or not any(after <= s <= after + 2 for s in product_starts):
+                        if commit:
+                            m.qty = value
+                            used.add(j)
+                        return True
+                    return False
                 w = words[j]
                 # A size written after the name ("huile 1 L, 3 bouteilles", "télé 32 pouces 2") is skipped.
                 if j in sizes and j not in used:
@@ -613,10 +620,25 @@ class Extractor:
                 if w in SIZE_PREFIXES and j + 1 < n and words[j + 1].isdigit():
                     j += 2
                     continue
-                if w not in FUNCTION_WORDS and w not in FORWARD_SKIP:
-                    break
+                if w not in FUNCTION_WORDS and w not in FORWARD_SKIP and stem(w) not in own:
+                    return False
+                if postfix and w in SEPARATORS:
+                    return False  # « riz 2 et 1 huile »: what follows « et » is the next line's
                 j += 1
                 steps += 1
+            return False
+
+        # A list written name first (« gâteau 10 parts 1, sandwich 2 », « karité trois, huile de coco une »):
+        # the first product has no number before it and one after it; each number then follows its product.
+        first = ent.products[0] if ent.products else None
+        postfix = bool(first) and (
+            not any(p < first.start for p in (*numbers, *sizes)) and forward(first, postfix=True, commit=False)
+        )
+        for m in ent.products:
+            if postfix:
+                forward(m, postfix=True) or backward(m)
+            else:
+                backward(m) or forward(m, postfix=False)
         # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
         for m in ent.products:
             if m.qty is None and m.start > 0:

@@ -15,11 +15,9 @@ from rapidfuzz import fuzz, process
 
 from . import language as lang_mod
 from .cues import (
-    BENIGN_MODIFIERS,
     CANCEL,
     CHANGE,
     CHEAP,
-    CONNECTORS,
     DESCRIBE,
     EXPENSIVE,
     FEE_QUESTION,
@@ -36,11 +34,12 @@ from .cues import (
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
-from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .lexicon import FUNCTION_WORDS
 from .model import IntentClassifier, default_model
 from .replies import Phrases
 from .text import normalise
 from .understanding import understand
+from .unknown import unknown_modifier
 
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
@@ -395,12 +394,8 @@ class Policy:
         total, counted = 0, 0
         lines = []
         for m in mentions:
-            if intent == "availability":
-                modifier = self.unknown_modifier(m)
-                if modifier:
-                    # "wedding dresses": a kind of the product the shop does not have.
-                    self.say(ph.not_sold(modifier, [k.products[s] for s in m.skus]))
-                    continue
+            if intent == "availability" and self.not_this_kind(m):
+                continue
             if len(m.skus) > 1:
                 cands = [k.products[s] for s in m.skus]
                 self.say(ph.clarify(_word(m.text), cands))
@@ -433,33 +428,16 @@ class Policy:
         elif intent == "price" and counted and ent.place and not ent.pickup:
             self.say(ph.not_served(ent.place))
 
-    def unknown_modifier(self, m) -> str | None:
-        """A kind of the product the shop does not list: "wedding dresses", "croissants aux amandes"."""
-        toks = self.norm.tokens
-        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
-        if self.ph.lang == "en":
-            spots = [m.start - 1]  # an adjective comes before the noun in English
-        else:
-            spots = [m.end]  # and after it in French, maybe behind "aux", "à la", "de", "en"
-            if m.end < len(toks) and toks[m.end].text in CONNECTORS:
-                spots = [m.end + 1 + (m.end + 1 < len(toks) and toks[m.end + 1].text in CONNECTORS)]
-        for j in spots:
-            if 0 <= j < len(toks):
-                t = toks[j]
-                if (
-                    len(t.text) >= 3
-                    and not t.text.isdigit()
-                    and t.text not in common
-                    and t.stem not in self.k.vocab
-                    and j not in self.ent.consumed
-                ):
-                    start, end = min(j, m.start), max(j + 1, m.end)
-                    words = []
-                    for tok in toks[start:end]:
-                        if not words or words[-1] != tok.orig:
-                            words.append(tok.orig)
-                    return " ".join(words)
-        return None
+    def not_this_kind(self, m, other_thing_only: bool = False) -> bool:
+        """« wedding dresses », « du fer de 6 », « un tire-lait »: what the shop does not have, said, with the
+        product's other kinds when it is one of them."""
+        asked = unknown_modifier(self.norm, self.ent, self.k, m, english=self.ph.lang == "en")
+        if not asked or other_thing_only and asked[1]:
+            return False
+        thing, same_kind = asked
+        kinds = [self.k.products[s] for s in m.skus if self.k.products[s].in_stock] if same_kind else []
+        self.say(self.ph.not_sold(thing, kinds))
+        return True
 
     def set_buttons(self, labels):
         labels = [lb for lb in labels if lb]
@@ -537,6 +515,8 @@ class Policy:
                 self.set_line(picked, qty, more=False)
                 changed = True
         for m in mentions:
+            if self.not_this_kind(m, other_thing_only=True):
+                continue  # « un tire-lait »: not milk (a kind named after the word is left to the model)
             skus = m.skus
             if len(skus) > 1:
                 in_cart = [s for s in skus if self.find_line(s)]
@@ -664,7 +644,7 @@ class Policy:
                 changed = True
             else:
                 self.say(ph.payment_refused(code))
-        if not st["cart"] and not st["choice"] and u.unknown and u.intent == "order" and not changed:
+        if not st["cart"] and not st["choice"] and u.unknown and u.intent == "order":
             self.say(ph.not_sold(u.unknown, closest(k, u.unknown)))
             return
         if not st["cart"] and not st["choice"] and u.intent == "order" and not changed and not self.out:

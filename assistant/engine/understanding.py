@@ -34,6 +34,10 @@ def _answerable(intent: str, u: Understanding) -> bool:
     return True
 
 
+def _counted(ent: Entities) -> bool:
+    return any(m.qty and not m.weak for m in ent.products)
+
+
 def understand(
     norm: Normalised,
     ent: Entities,
@@ -63,6 +67,14 @@ def understand(
         and runner_up[0] not in NEVER_ASK
     ):
         u.unsure = (intent, runner_up[0])
+        pair = set(u.unsure)
+        if u.intent in pair:
+            # The model hesitates between two readings and the rules name one of them: the rules decide
+            # (« vous m'avez livré une chemise abîmée, vous remboursez ? » is the complaint they read).
+            u.unsure, intent = None, u.intent
+        elif pair <= {"order", "availability", "price"} and "order" in pair and _counted(ent) and not norm.question:
+            # « un pagne 6 yards », « a dozen chargers please »: a product with how many, not asked, is an order.
+            u.unsure, intent = None, "order"
     if intent != u.intent:
         u.intent = intent
         if intent != "faq":

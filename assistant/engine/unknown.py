@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from .cues import ASK_OBJECT, AVAILABILITY, ORDER_VERBS, PRICE
-from .entities import Entities
+import re
+
+from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE
+from .entities import Entities, Mention
 from .knowledge import Knowledge
-from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, fold
+from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .text import Normalised, find_phrase, fold, stem
 
 
 def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str | None:
@@ -70,22 +72,46 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "chose",
         "thing",
     }
-    start = -1
+    starts = []
     for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: -len(c.split())):
         p = find_phrase(words, cue)
         if p >= 0:
-            start = p + len(cue.split())
-            break
-    if start < 0:
-        # "2 casiers de bière": a quantity followed by something that is not a known product.
-        for i, w in enumerate(words):
-            if w.isdigit() and i not in ent.consumed and i + 1 < len(words):
-                start = i + 1
-                break
-    if start < 0:
-        return None
+            starts.append(p + len(cue.split()))
+    # "2 casiers de bière": a quantity followed by something that is not a known product.
+    starts += [i + 1 for i, w in enumerate(words) if w.isdigit() and i not in ent.consumed and i + 1 < len(words)]
+    # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
+    for start in dict.fromkeys(starts):
+        thing = _object_at(words, origs, start, stop, ent)
+        if thing:
+            return thing
+    return None
+
+
+# The first words of a request (« mets », « envoyez », « send »): another request begins there.
+_CUE_HEADS = {
+    head
+    for head in (c.split()[0] for c in (*ASK_OBJECT, *AVAILABILITY, *ORDER_VERBS))
+    if len(head) >= 4 and head not in FUNCTION_WORDS and head not in ("have", "available", "disponible", "dispo")
+}
+
+
+def _object_at(words: list[str], origs: list[str], start: int, stop: set[str], ent: Entities) -> str | None:
     out = []
-    for i in range(start, min(len(words), start + 6)):
+    for i in range(start, min(len(words), start + 8)):
+        if not out and words[i] in ("prix", "tarif", "tarifs", "price", "prices", "liste", "list", "catalogue"):
+            return None  # « envoyez-moi les prix de tout »: the price list, not a thing
+        if not out and (
+            _measure(words[i])
+            or words[i] in ("de", "d", "of", "du", "des", "le", "la", "les", "l", "the", "moi", "me", "m", "nous", "us")
+        ):
+            continue  # « 3 kg de viande », « un bidon d'huile »: the thing, not its measure
+        if words[i] in ("et", "and") and out:
+            if i + 1 < len(words) and (words[i + 1].isdigit() or words[i + 1] in NUMBER_WORDS):
+                break  # « 5 kg de riz et un bidon d'huile »: the first thing is enough to name
+            out.append(origs[i] or words[i])
+            continue
+        if out and (words[i].isdigit() or words[i] in _CUE_HEADS):
+            break  # the next request begins (« … ? mets-moi 4 »)
         if words[i] in stop or i in ent.consumed:
             if out:
                 break
@@ -115,6 +141,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
                 break
             continue
         out.append(origs[i] if origs[i] else words[i])
+    while out and fold(out[-1]) in ("et", "and", "de", "d", "of"):
+        out.pop()
     # Keep each original word once (a rewritten word keeps its source word for every token).
     phrase = []
     for w in out:
@@ -124,6 +152,13 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     if not text or all(w in FUNCTION_WORDS for w in text.split()):
         return None
     return text
+
+
+NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+
+
+def _measure(word: str) -> bool:
+    return word.isdigit() or word in NUMBER_WORDS or stem(word) in CONTAINERS or word in SIZE_UNITS
 
 
 # Verbs after "vous" / "do you" that are about the shop's terms, not a service it performs.
@@ -195,3 +230,65 @@ def price_object(norm: Normalised) -> str | None:
 
 
 # "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
+
+
+# Words that open a French noun phrase: « les montres connectées », « un tire-lait », « des cartouches de gaz ».
+_DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mes", "ton", "vos", "votre", "ce", "ces"}
+
+
+def unknown_modifier(
+    norm: Normalised, ent: Entities, knowledge: Knowledge, m: Mention, english: bool
+) -> tuple[str, bool] | None:
+    """A kind of the product the shop does not list, or another thing the product's word only qualifies:
+    « des croissants aux amandes », « plaquettes pour Renault », « du fer de 6 » (no 6 among the irons),
+    « les ordinateurs portables », « un tire-lait », « wedding dresses ». (what was asked, whether it is a
+    kind of the product — the product's other kinds are then worth offering)."""
+    toks = norm.tokens
+    n = len(toks)
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
+
+    def unknown(j: int) -> bool:
+        t = toks[j]
+        return (
+            len(t.text) >= 3
+            and t.text.isalpha()
+            and t.text not in common
+            and t.text not in NUMBER_WORDS
+            and t.stem not in knowledge.vocab
+            and j not in ent.consumed
+        )
+
+    def phrase(a: int, b: int) -> str:
+        words: list[str] = []
+        for tok in toks[a:b]:
+            if not words or words[-1] != tok.orig:
+                words.append(tok.orig)
+        return " ".join(words)
+
+    after = m.end
+    if english:
+        # An adjective comes before the noun: « wedding dresses ».
+        if m.start > 0 and unknown(m.start - 1):
+            return phrase(m.start - 1, m.end), True
+        return None
+    # French: the kind comes after the noun, maybe behind « aux », « à la », « de », « pour », « sans ».
+    j = after
+    while j < n and j < after + 2 and toks[j].text in CONNECTORS | {"pour"}:
+        j += 1
+    if j < n:
+        if unknown(j):
+            return phrase(m.start, j + 1), True
+        if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:
+            # « du fer de 6 »: a size none of the candidates has.
+            sizes = frozenset().union(*(knowledge.products[s].name_numbers for s in m.skus))
+            if sizes and int(toks[j].text) not in sizes:
+                return phrase(m.start, j + 1), True
+    # The product's word only qualifies the noun before it: « un tire-lait », « les montres connectées »,
+    # « des cartouches de camping gaz ».
+    i = m.start - 1
+    if i >= 1 and unknown(i):
+        glued = rf"{re.escape(toks[i].orig)}\s*[-\u2010\u2011]\s*{re.escape(toks[m.start].orig)}"
+        joined = re.search(glued, norm.raw.lower())
+        if joined or toks[i - 1].text in _DETERMINERS:
+            return phrase(i, m.end), False
+    return None
