@@ -353,9 +353,10 @@ def _phone_length(words: list[str], i: int) -> int:
     return 0
 
 
-def _is_size(words: list[str], i: int, length: int) -> bool:
+def _is_size(words: list[str], i: int, length: int, tokens: list) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
-    prev = words[i - 1] if i > 0 else ""
+    # « Angré 7e tranche, 1 alloco »: a comma between them, the number is not the tranche's.
+    prev = words[i - 1] if i > 0 and not tokens[i].brk else ""
     return nxt in SIZE_UNITS or prev in SIZE_PREFIXES
 
 
@@ -548,7 +549,7 @@ class Extractor:
                 i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
                 continue
             if value is not None and not taken[i]:
-                if not _is_size(words, i, length):
+                if not _is_size(words, i, length, tokens):
                     numbers[i] = (value, length)
                 elif i + length < n:
                     sizes[i] = (value, length, measure_word(words[i + length]))
@@ -559,11 +560,13 @@ class Extractor:
         product_starts = {m.start for m in ent.products}
 
         def backward(m: Mention) -> bool:
-            """"2 sacs de riz", "une boîte de sardines"."""
+            """ "2 sacs de riz", "une boîte de sardines"."""
             j = m.start - 1
             steps = 0
             per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
             while j >= 0 and steps < 4:
+                if tokens[j + 1].brk:
+                    return False  # « gâteau 10 parts 1, sandwich 2 »: the « 1 » is not the sandwich's
                 size = sizes.get(j - 1) if j > 0 else None
                 if size and size[2] == measure_word(words[j]) and size[2] in per_units and j - 1 not in used:
                     m.qty = size[0]  # "2 kg de boeuf" where beef is sold by the kilo
@@ -588,7 +591,7 @@ class Extractor:
             return False
 
         def forward(m: Mention, postfix: bool, commit: bool = True) -> bool:
-            """"lait concentré, 3 boîtes", "riz x 2", and lists written name first: "filtre hyundai 2, huile 1"."""
+            """ "lait concentré, 3 boîtes", "riz x 2", and lists written name first: "filtre hyundai 2, huile 1"."""
             j = m.end
             steps = 0
             # « gravier 15/25 », « ciment 35 »: a number of the product's own name is part of the name.

@@ -856,7 +856,19 @@ FAQ_CONCEPTS = {
         "alteration",
     ],
     "try": ["essayer", "essayage", "essai", "try on", "fitting", "cabine"],
-    "booking": ["reserver", "reservation", "table", "book", "booking", "reserve"],
+    "booking": [
+        "reserver",
+        "reservation",
+        "table",
+        "book",
+        "booking",
+        "reserve",
+        "rendez vous",
+        "rdv",
+        "appointment",
+        "venir direct",
+        "walk in",
+    ],
     "spicy": ["piment", "pimente", "epice", "epicee", "spicy", "chilli", "chili", "hot sauce"],
     "diet": [
         "allergie",
@@ -909,6 +921,27 @@ FAQ_CONCEPTS = {
     "sim": ["puce", "sim", "carte sim", "debloque", "unlocked", "deblocage"],
     "charger": ["chargeur", "charger", "ecouteur", "earphones", "accessoire", "accessories"],
     "wholesale": ["grossiste", "revendeur", "wholesale", "reseller", "prix de gros"],
+    # Service businesses (print shops, salons, pressings, furniture, rentals): the questions every one of them
+    # is asked, in both languages, so an English question meets a French FAQ entry.
+    "duration": [
+        "combien de temps",
+        "en combien de jours",
+        "combien de jours",
+        "ca prend",
+        "dure",
+        "duree",
+        "how long",
+        "how many days",
+        "how many hours",
+        "take long",
+    ],
+    "eat_in": ["sur place", "manger la bas", "eat there", "eat in", "dine in", "sit and eat", "sit down", "terrasse"],
+    "loyalty": ["fidelite", "carte de fidelite", "client fidele", "loyalty", "loyalty card", "points"],
+    "deposit": ["acompte", "avance", "caution", "deposit", "advance payment", "pay before", "payer avant", "upfront"],
+    "cancel": ["annuler", "annulation", "annule", "cancel", "cancellation", "cancelled"],
+    "assembly": ["monter", "monte", "montee", "montage", "assemble", "assembled", "assembly", "installer"],
+    "storage": ["conserver", "conservation", "frigo", "refrigerateur", "fridge", "store", "storage", "keep cold"],
+    "express": ["express", "urgent", "urgence", "en urgence", "rush", "same day", "le jour meme", "asap"],
 }
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).

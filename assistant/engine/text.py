@@ -390,6 +390,7 @@ class Token:
     text: str  # normalised (folded, SMS/nouchi rewritten)
     orig: str  # the word as the customer wrote it (lower case, accents kept)
     stem: str = ""
+    brk: bool = False  # a comma, a full stop or a new line comes just before it
 
     def __post_init__(self):
         if not self.stem:
@@ -415,32 +416,46 @@ class Normalised:
 
 def _split_raw(text: str) -> tuple[list[str], list[str]]:
     """(folded tokens, original tokens) for a message, aligned one to one."""
+    folded, orig, _breaks = _split_with_breaks(text)
+    return folded, orig
+
+
+_TOKENS = re.compile(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]")
+_BREAK = re.compile(r"[,;.:\n]")
+
+
+def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:
+    """Folded tokens, original tokens and, for each, whether punctuation or a new line comes before it."""
     text = strip_emojis(text)
-    pieces_orig = []
+    pieces = []
     # Tokenise the lower-cased original with the same separators, then fold each piece.
     lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())
-    for chunk in re.findall(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]", lowered):
-        pieces_orig.append(chunk)
-    folded, orig = [], []
-    for piece in pieces_orig:
+    end = 0
+    for match in _TOKENS.finditer(lowered):
+        pieces.append((match.group(0), bool(_BREAK.search(lowered, end, match.start())) and end > 0))
+        end = match.end()
+    folded, orig, breaks = [], [], []
+    for piece, brk in pieces:
         f = fold(piece)
         f = _REPEATS.sub(r"\1", f)
         parts = [f] if _ORDINAL.match(f) else _TOKEN.findall(f)
-        for part in parts:
+        for k, part in enumerate(parts):
             folded.append(part)
             orig.append(piece)
+            breaks.append(brk and k == 0)
     # Split glued numbers and units ("5kg", "25kilos", "1l"), keeping ordinals ("8e") whole.
-    out_f, out_o = [], []
-    for f, o in zip(folded, orig, strict=True):
+    out_f, out_o, out_b = [], [], []
+    for f, o, b in zip(folded, orig, breaks, strict=True):
         if _ORDINAL.match(f):
             out_f.append(f)
             out_o.append(o)
+            out_b.append(b)
             continue
-        for part in _DIGIT_LETTER.split(f):
-            if part:
-                out_f.append(part)
-                out_o.append(o)
-    return out_f, out_o
+        for k, part in enumerate(p for p in _DIGIT_LETTER.split(f) if p):
+            out_f.append(part)
+            out_o.append(o)
+            out_b.append(b and k == 0)
+    return out_f, out_o, out_b
 
 
 def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> list[Token]:
@@ -454,8 +469,8 @@ def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> 
             if key in table:
                 repl = table[key]
                 orig = " ".join(t.orig for t in tokens[i : i + n])
-                for w in repl.split():
-                    out.append(Token(w, orig))
+                for m, w in enumerate(repl.split()):
+                    out.append(Token(w, orig, brk=tokens[i].brk and m == 0))
                 i += n
                 done = True
                 break
@@ -472,9 +487,16 @@ _NOUCHI_MAX = max(len(k.split()) for k in NOUCHI)
 
 
 def normalise(text: str) -> Normalised:
-    folded_tokens, orig_tokens = _split_raw(text or "")
+    folded_tokens, orig_tokens, breaks = _split_with_breaks(text or "")
     question = "?" in (text or "")
-    base = [Token(UNIT_SYNONYMS.get(f, f), o) for f, o in zip(folded_tokens, orig_tokens, strict=True) if f not in "?!"]
+    base = []
+    pending_break = False
+    for f, o, b in zip(folded_tokens, orig_tokens, breaks, strict=True):
+        if f in "?!":
+            pending_break = bool(base)  # « c'est combien ? 2 sacs »: the question mark ends a sentence
+            continue
+        base.append(Token(UNIT_SYNONYMS.get(f, f), o, brk=b or pending_break))
+        pending_break = False
     tokens: list[Token] = []
     for k, t in enumerate(base):
         repl = SMS.get(t.text)
@@ -489,7 +511,7 @@ def normalise(text: str) -> Normalised:
         if repl is None:
             tokens.append(t)
         else:
-            tokens.extend(Token(w, t.orig) for w in repl.split())
+            tokens.extend(Token(w, t.orig, brk=t.brk and n == 0) for n, w in enumerate(repl.split()))
     tokens = _apply_phrases(tokens, NOUCHI, _NOUCHI_MAX)
     return Normalised(
         raw=text or "",

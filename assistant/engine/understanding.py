@@ -58,23 +58,22 @@ def understand(
         return u
     u.confidence = p
     runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u)), None)
-    if (
-        p < UNSURE_BELOW
-        and runner_up
-        and runner_up[1] >= RUNNER_UP
-        and intent not in NEVER_ASK
-        and intent not in ("complaint", "human")  # an upset customer is handed to a person, never quizzed
-        and runner_up[0] not in NEVER_ASK
-    ):
-        u.unsure = (intent, runner_up[0])
-        pair = set(u.unsure)
+    if p < UNSURE_BELOW and runner_up and runner_up[1] >= RUNNER_UP:
+        pair = {intent, runner_up[0]}
         if u.intent in pair:
             # The model hesitates between two readings and the rules name one of them: the rules decide
-            # (« vous m'avez livré une chemise abîmée, vous remboursez ? » is the complaint they read).
-            u.unsure, intent = None, u.intent
+            # (« vous m'avez livré une chemise abîmée, vous remboursez ? » is the complaint they read; « ah
+            # bon, donnez-moi le fer sec alors » the order).
+            intent = u.intent
         elif pair <= {"order", "availability", "price"} and "order" in pair and _counted(ent) and not norm.question:
             # « un pagne 6 yards », « a dozen chargers please »: a product with how many, not asked, is an order.
-            u.unsure, intent = None, "order"
+            intent = "order"
+        elif (
+            intent not in NEVER_ASK
+            and intent not in ("complaint", "human")  # an upset customer is handed to a person, never quizzed
+            and runner_up[0] not in NEVER_ASK
+        ):
+            u.unsure = (intent, runner_up[0])
     if intent != u.intent:
         u.intent = intent
         if intent != "faq":
