@@ -5,10 +5,12 @@ import math
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from core.parsers import JsonParser
 
 from . import serializers as s
 from . import services, throttles
@@ -49,7 +51,7 @@ def _user_data(request, user) -> dict:
 
 
 class UserRegisterApi(PublicApi):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JsonParser, MultiPartParser, FormParser]
 
     @extend_schema(
         tags=[TAG],
@@ -142,7 +144,7 @@ class UserLoginApi(PublicApi):
 
 class UserMeApi(APIView):
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JsonParser, MultiPartParser, FormParser]
 
     def _body(self, request, user) -> dict:
         return {"user": _user_data(request, user), **user_account_overview(user)}

@@ -5,6 +5,7 @@ in-process, a local-memory cache and e-mails printed on the console. Production 
 variables listed in README.md. https://docs.djangoproject.com/en/6.1/ref/settings/
 """
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -235,7 +236,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        # DRF's JSON parser with bounds on depth (a deep body was a RecursionError), numbers and size.
+        "core.parsers.JsonParser",
         "rest_framework.parsers.MultiPartParser",
         "rest_framework.parsers.FormParser",
     ],
@@ -269,6 +271,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The errors every operation can answer (400, 401, 403, 404, 415), in DESIGN.md's shape.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.schema.document_error_responses"],
     # Several dashboard models have a "status" choice set: name each enum after its model.
     "ENUM_NAME_OVERRIDES": {
         "DeliveryStatusEnum": "logistics.models.DeliveryStatus",
@@ -277,6 +281,8 @@ SPECTACULAR_SETTINGS = {
         "OrderStatusEnum": "orders.models.OrderStatus",
         "PaymentMethodEnum": "shop.models.PaymentCode",
         "ChecklistItemCodeEnum": ["products", "delivery_zones", "whatsapp"],
+        "ShopVersionSourceEnum": "shop.models.ShopVersion.Source",
+        "OrderSourceEnum": "orders.models.OrderSource",
     },
 }
 
@@ -351,6 +357,13 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 WHATSAPP_INBOUND_SCHEDULE_SECONDS = env.int("WHATSAPP_INBOUND_SCHEDULE_SECONDS", default=10)
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+# Embedded runtime (no REDIS_URL: Celery runs tasks in-process): Meta's webhook gets its 200 first and
+# the assistant answers after the response, in one background thread of the web process
+# (integrations/whatsapp/background.py, docs/runtime.md). No effect when a worker runs the tasks.
+# Off by default under pytest, whose tests expect the answer within the request (one turns it on).
+WHATSAPP_ANSWER_AFTER_RESPONSE = env.bool(
+    "WHATSAPP_ANSWER_AFTER_RESPONSE", default=not REDIS_URL and "pytest" not in sys.modules
+)
 
 # Optional OpenAI-compatible chat-completions provider (assistant/llm.py). Empty: the embedded engine alone.
 ASSISTANT_LLM_URL = env.str("ASSISTANT_LLM_URL", default="")

@@ -75,3 +75,13 @@ class PhoneNumberField(StrictCharField):
             return phone_to_e164(value, region=self.region)
         except InvalidPhoneNumber:
             raise serializers.ValidationError(self.invalid_message) from None
+
+
+@extend_schema_field({"type": "string", "pattern": r"^([01]\d|2[0-3]):[0-5]\d$", "example": "08:00"})
+class HourMinuteField(serializers.TimeField):
+    """A time of day written ``HH:MM`` (opening hours), in and out. The schema says so: OpenAPI's
+    ``format: time`` is RFC 3339's ``08:00:00Z``, which the API never writes."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("format", "%H:%M")
+        super().__init__(**kwargs)

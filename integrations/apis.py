@@ -166,7 +166,11 @@ class WhatsAppTemplateListApi(APIView):
         description="Lus sur l'API Graph de Meta (mis en cache 10 minutes). Seuls ces modèles peuvent être "
         "envoyés plus de 24 h après le dernier message du client. 409 `whatsapp_not_connected` sans "
         "connexion, 502 `whatsapp_unavailable` si Meta ne répond pas.",
-        responses=WhatsAppTemplateListOutputSerializer,
+        responses={
+            200: WhatsAppTemplateListOutputSerializer,
+            409: OpenApiResponse(description="Aucun numéro WhatsApp connecté (whatsapp_not_connected)."),
+            502: OpenApiResponse(description="Meta ne répond pas (whatsapp_unavailable)."),
+        },
         tags=TAGS,
     )
     def get(self, request):

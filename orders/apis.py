@@ -255,6 +255,12 @@ def orders_csv(orders) -> bytes:
 class OrderExportApi(APIView):
     renderer_classes = [JSONRenderer, CSVRenderer]
 
+    def finalize_response(self, request, response, *args, **kwargs):
+        # An error (401, 400…) is JSON with its JSON content type, even when ?format=csv asked for CSV.
+        if isinstance(response, Response) and response.status_code >= 400:
+            request.accepted_renderer, request.accepted_media_type = JSONRenderer(), JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
     @extend_schema(
         operation_id="orders_export_csv",
         summary="Exporter les commandes en CSV (Excel)",

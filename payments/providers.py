@@ -19,13 +19,14 @@ never include them. Every call has a timeout (``PAYMENT_TIMEOUT``); initiation i
 
 import hashlib
 import hmac
-import json
 import logging
 import time
 from dataclasses import dataclass
 
 import requests
 from django.conf import settings
+
+from core.parsers import JsonBodyError, json_body_load
 
 logger = logging.getLogger("flux.payments")
 
@@ -103,8 +104,9 @@ def _json(response: requests.Response) -> dict:
     if response.status_code >= 500 or response.status_code == 429:
         raise ProviderError(f"HTTP {response.status_code}")
     try:
-        data = response.json()
-    except ValueError:
+        # The shared parser: a provider's answer too is bounded in depth and numbers.
+        data = json_body_load(response.content)
+    except JsonBodyError:
         raise ProviderError(f"HTTP {response.status_code} without JSON") from None
     if not isinstance(data, dict):
         raise ProviderError(f"HTTP {response.status_code} with an unexpected body")
@@ -235,8 +237,8 @@ class WaveCheckout(PaymentProvider):
     @staticmethod
     def notification_reference(request) -> str:
         try:
-            data = json.loads(request.body).get("data") or {}
-        except (ValueError, AttributeError):
+            data = json_body_load(request.body).get("data") or {}
+        except (JsonBodyError, AttributeError):
             return ""
         return str(data.get("id") or "") if isinstance(data, dict) else ""
 

@@ -6,7 +6,7 @@ become ``new_messages``, ``weekly_reports``...
 
 from rest_framework import serializers
 
-from core.serializers import InputSerializer, StrictCharField
+from core.serializers import HourMinuteField, InputSerializer, StrictCharField
 
 from .models import Language, Tone, Weekday
 
@@ -27,8 +27,8 @@ class OpeningHoursSerializer(InputSerializer):
         error_messages={"empty": MSG_DAYS_EMPTY},
         required=False,
     )
-    opens = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
-    closes = serializers.TimeField(format="%H:%M", required=False, error_messages={"invalid": MSG_TIME_INVALID})
+    opens = HourMinuteField(required=False, error_messages={"invalid": MSG_TIME_INVALID})
+    closes = HourMinuteField(required=False, error_messages={"invalid": MSG_TIME_INVALID})
 
 
 class AiConfigurationSerializer(InputSerializer):
@@ -93,8 +93,8 @@ class PreferencesUpdateInputSerializer(InputSerializer):
 
 class OpeningHoursOutputSerializer(serializers.Serializer):
     days = serializers.ListField(child=serializers.CharField(), source="opening_days")
-    opens = serializers.TimeField(format="%H:%M", source="opens_at")
-    closes = serializers.TimeField(format="%H:%M", source="closes_at")
+    opens = HourMinuteField(source="opens_at")
+    closes = HourMinuteField(source="closes_at")
 
 
 class AiConfigurationOutputSerializer(serializers.Serializer):

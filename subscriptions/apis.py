@@ -1,6 +1,6 @@
 """The subscription API: GET /api/v1/subscriptions/current (the profile page's subscription card)."""
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -106,7 +106,8 @@ class PlanListApi(APIView):
     @extend_schema(
         operation_id="subscriptions_plans",
         summary="Les plans proposés",
-        responses={200: PlanOfferSerializer(many=True)},
+        # The answer wraps the list in ``results`` (like every list of the API).
+        responses={200: inline_serializer("PlanOfferList", {"results": PlanOfferSerializer(many=True)})},
     )
     def get(self, request):
         return Response({"results": PlanOfferSerializer(plan_offers(request.user), many=True).data})

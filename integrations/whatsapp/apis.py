@@ -2,11 +2,11 @@
 
 The POST checks the signature, stores every inbound message as one ``InboundEvent`` insert and
 applies the statuses before it answers 200, so a delivery Meta considers done is never lost; making
-the conversation's message and the assistant's answer are queued to Celery.
+the conversation's message and the assistant's answer are queued to Celery, or, in the embedded
+runtime where Celery runs in-process, to a background thread once the 200 is sent (background.py).
 """
 
 import hmac
-import json
 import logging
 
 from django.conf import settings
@@ -19,8 +19,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.exceptions import ApplicationError
+from core.parsers import json_body_load
 
 from .app_secrets import connection_signature_valid
+from .background import AnswerAfterResponse, answer_after_response_enabled
 from .services import webhook_receive
 from .tasks import whatsapp_inbound_store_schedule
 from .webhook import MAX_BODY_BYTES, changes_read, signature_valid
@@ -31,7 +33,6 @@ TAGS = ["integrations"]
 MSG_VERIFY_REFUSED = "Jeton de vérification invalide."
 MSG_SIGNATURE_INVALID = "Signature du webhook invalide."
 MSG_TOO_LARGE = "La requête est trop volumineuse."
-MSG_NOT_JSON = "Le corps de la requête est invalide (JSON mal formé)."
 
 
 class WebhookVerifyInputSerializer(serializers.Serializer):
@@ -109,14 +110,16 @@ class WhatsAppWebhookApi(APIView):
         ):
             logger.warning("WhatsApp webhook POST with a missing or wrong signature refused")
             raise ApplicationError(MSG_SIGNATURE_INVALID, code="whatsapp_signature_invalid", status_code=403)
+        # Signed, so Meta's: still malformed, too deep or a number out of range is a French 400.
+        payload = json_body_load(body)
+        if not webhook_receive(changes=changes_read(payload)):
+            return Response({"status": "ok"})
+        if answer_after_response_enabled():
+            # Embedded runtime (tasks in-process): Meta gets its 200 first, the answer runs after it.
+            return AnswerAfterResponse({"status": "ok"})
         try:
-            payload = json.loads(body)
-        except (UnicodeDecodeError, ValueError):
-            raise ApplicationError(MSG_NOT_JSON, code="parse_error", status_code=400) from None
-        if webhook_receive(changes=changes_read(payload)):
-            try:
-                whatsapp_inbound_store_schedule()
-            except Exception:
-                # Stored already (InboundEvent): the sweep (whatsapp_sweep) turns it into a message.
-                logger.exception("Could not queue the storing of a webhook delivery")
+            whatsapp_inbound_store_schedule()
+        except Exception:
+            # Stored already (InboundEvent): the sweep (whatsapp_sweep) turns it into a message.
+            logger.exception("Could not queue the storing of a webhook delivery")
         return Response({"status": "ok"})

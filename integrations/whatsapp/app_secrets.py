@@ -6,7 +6,7 @@ connected its own app gave its app secret, stored encrypted on its connection. T
 the platform secret first (the usual case, no database read) and calls this only when it fails.
 """
 
-import json
+from core.parsers import JsonBodyError, json_body_load
 
 from ..crypto import InvalidToken, decrypt_token
 from ..models import ConnectionStatus, WhatsAppConnection
@@ -40,8 +40,9 @@ def connection_signature_valid(*, body: bytes, header: str) -> bool:
     if not header.startswith("sha256="):
         return False
     try:
-        ids = _phone_number_ids(json.loads(body))
-    except (UnicodeDecodeError, ValueError):
+        # Read before any signature is checked: the shared parser bounds depth and numbers.
+        ids = _phone_number_ids(json_body_load(body))
+    except JsonBodyError:
         return False
     if not ids:
         return False

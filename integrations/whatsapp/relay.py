@@ -13,12 +13,13 @@ Rules this module keeps:
   the answer's size.
 """
 
-import json
 import time
 from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
+
+from core.parsers import JsonBodyError, json_body_load
 
 MAX_ANSWER_BYTES = 64 * 1024
 USER_AGENT = "FluxIA/1.0 (+whatsapp-token-relay)"
@@ -100,8 +101,8 @@ def relay_token(*, token: str, credential_type: str, waba_id: str = "", phone_nu
         raise WebhookFailed(f"request failed ({type(exc).__name__})") from None
 
     try:
-        answer = json.loads(body)
-    except (UnicodeDecodeError, ValueError):
+        answer = json_body_load(body)
+    except JsonBodyError:
         raise WebhookFailed("the answer is not JSON") from None
     if not isinstance(answer, dict):
         raise WebhookFailed("the answer is not a JSON object")
