@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from .cache import knowledge_invalidate
-from .models import DeliveryZone, ShopProfile
+from .models import DeliveryZone, ShopProfile, ShopVersion
 
 
 class InvalidatingAdmin(admin.ModelAdmin):
@@ -69,3 +69,20 @@ class DeliveryZoneAdmin(InvalidatingAdmin):
     @staticmethod
     def account_id(obj) -> int:
         return obj.shop.owner_id
+
+
+@admin.register(ShopVersion)
+class ShopVersionAdmin(admin.ModelAdmin):
+    """Read-only: a version is restored by its owner (POST /shop/versions/<id>/restore), not edited."""
+
+    list_display = ("owner", "name", "source", "products_count", "zones_count", "faq_count", "created_at")
+    list_filter = ("source",)
+    search_fields = ("owner__adresse_email", "name")
+    list_select_related = ("owner",)
+    readonly_fields = [field.name for field in ShopVersion._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

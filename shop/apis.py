@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .document import thaw
-from .selectors import shop_checklist, shop_knowledge, zone_get, zone_list
+from .selectors import shop_checklist, shop_knowledge, shop_version_get, shop_version_list, zone_get, zone_list
 from .serializers import (
     ChecklistOutputSerializer,
     FaqInputSerializer,
@@ -20,6 +20,8 @@ from .serializers import (
     ShopDocumentSerializer,
     ShopProfileInputSerializer,
     ShopProfileSerializer,
+    ShopVersionDetailOutputSerializer,
+    ShopVersionListOutputSerializer,
     ZoneInputSerializer,
     ZoneListOutputSerializer,
     ZoneOutputSerializer,
@@ -30,6 +32,7 @@ from .services import (
     faq_update,
     shop_document_replace,
     shop_profile_update,
+    shop_version_restore,
     zone_create,
     zone_delete,
     zone_update,
@@ -39,6 +42,7 @@ TAGS = ["shop"]
 PROFILE_KEYS = list(ShopProfileSerializer().fields)
 INDEX = OpenApiParameter("index", int, OpenApiParameter.PATH, description="Position de la question (0 = la première).")
 ZONE_ID = OpenApiParameter("zone_id", int, OpenApiParameter.PATH)
+VERSION_ID = OpenApiParameter("version_id", int, OpenApiParameter.PATH)
 
 
 def _document(user) -> dict:
@@ -64,6 +68,21 @@ def _zone_output(zone) -> dict:
             "min_order": zone.min_order,
         }
     ).data
+
+
+def _version_output(version, *, with_document: bool = False) -> dict:
+    data = {
+        "id": version.pk,
+        "created_at": version.created_at,
+        "source": version.source,
+        "source_label": version.get_source_display(),
+        "actor": version.actor.adresse_email if version.actor else None,
+        "name": version.name,
+        "counts": {"products": version.products_count, "delivery_zones": version.zones_count, "faq": version.faq_count},
+    }
+    if with_document:
+        return ShopVersionDetailOutputSerializer({**data, "document": version.document}).data
+    return data
 
 
 def _faq_output(faq: list[dict]) -> dict:
@@ -95,7 +114,49 @@ class ShopDocumentApi(APIView):
     def put(self, request):
         serializer = ShopDocumentInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        shop_document_replace(user=request.user, document=serializer.validated_data)
+        shop_document_replace(user=request.user, document=serializer.validated_data, actor=request.user)
+        return Response(ShopDocumentSerializer(_document(request.user)).data)
+
+
+class ShopVersionListApi(APIView):
+    @extend_schema(
+        operation_id="shop_versions_list",
+        summary="Historique : les versions précédentes de la boutique",
+        description="Les 10 derniers documents remplacés, du plus récent au plus ancien, sans leur contenu : "
+        "date, ce qui les a remplacés (`source`), qui, et combien de produits, zones et questions.",
+        responses=ShopVersionListOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        versions = [_version_output(version) for version in shop_version_list(user=request.user)]
+        return Response(ShopVersionListOutputSerializer({"results": versions}).data)
+
+
+class ShopVersionDetailApi(APIView):
+    @extend_schema(
+        operation_id="shop_versions_retrieve",
+        summary="Une version précédente, avec son document complet",
+        parameters=[VERSION_ID],
+        responses=ShopVersionDetailOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request, version_id: int):
+        return Response(_version_output(shop_version_get(user=request.user, version_id=version_id), with_document=True))
+
+
+class ShopVersionRestoreApi(APIView):
+    @extend_schema(
+        operation_id="shop_versions_restore",
+        summary="Restaurer une version précédente",
+        description="Remplace toute la boutique par cette version ; la boutique actuelle est gardée dans "
+        "l'historique (source `restore`), donc une restauration se défait. Répond le document restauré.",
+        parameters=[VERSION_ID],
+        request=None,
+        responses=ShopDocumentSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, version_id: int):
+        shop_version_restore(user=request.user, version_id=version_id)
         return Response(ShopDocumentSerializer(_document(request.user)).data)
 
 

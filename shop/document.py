@@ -2,17 +2,30 @@
 
 ``document_clean`` checks a whole document and returns it normalised (every key present, phone in
 E.164, hours for the seven days); it raises one 400 ``ApplicationError`` listing every faulty
-path, e.g. ``{"products[3].price": ["Le prix doit être un nombre entier positif."]}``. Keys the
-contract does not name are ignored, so a richer file still imports. The section cleaners are
-shared with the dashboard's piece-by-piece endpoints (empty prefix: plain field names).
+path, e.g. ``{"products[3].price": ["Le prix doit être un nombre entier positif."]}``.
+
+A PUT is a full replacement, so nothing is dropped silently (issue 24):
+- every top-level section must be present (``currency`` excepted: it can only be XOF). Emptying a
+  section is said explicitly with its empty value: ``"products": []``, ``"name": ""``,
+  ``"handoff": {}`` (``null`` counts too). A missing section is refused with the way to empty it.
+- keys the contract does not name are refused, at the top level and in every closed object
+  (address, hours, pickup, delivery_notes, handoff, each product, zone, payment method and FAQ
+  entry), with the closest known name: « Clé inconnue "catalogue" : vouliez-vous dire "products" ? ».
+Keys missing inside a product, zone or FAQ entry keep their defaults (``description`` "", ...).
+The section cleaners are shared with the dashboard's piece-by-piece endpoints (empty prefix: plain
+field names).
 """
 
 import re
+import unicodedata
 from types import MappingProxyType
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from catalog.validation import MSG_SKU_DUPLICATE, Checker, join, product_clean
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from catalog.validation import MSG_SKU_DUPLICATE, PRODUCT_FIELDS, Checker, join, product_clean
 from core.exceptions import ApplicationError
 from core.phone import InvalidPhoneNumber, phone_to_e164
 
@@ -26,7 +39,9 @@ MSG_LATITUDE = "La latitude doit être un nombre entre -90 et 90."
 MSG_LONGITUDE = "La longitude doit être un nombre entre -180 et 180."
 MSG_TIME = "L'heure doit être au format HH:MM (par exemple 07:30)."
 MSG_DAY = "Indiquez [ouverture, fermeture] au format HH:MM, ou null si la boutique est fermée ce jour-là."
-MSG_DAY_UNKNOWN = "Jour inconnu : utilisez mon, tue, wed, thu, fri, sat, sun, last_order ou timezone."
+MSG_UNKNOWN_KEY = 'Clé inconnue "{key}" : vouliez-vous dire "{suggestion}" ?'
+MSG_UNKNOWN_KEY_LIST = 'Clé inconnue "{key}" : les clés possibles sont {known}.'
+MSG_SECTION_MISSING = 'Section « {key} » absente : envoyez {what} ({empty_hint}), par exemple "{key}": {empty}.'
 MSG_TIMEZONE = "Fuseau horaire inconnu (par exemple Africa/Abidjan)."
 MSG_ETA = (
     "Le délai doit être [minimum, maximum] en minutes : deux nombres entiers de 0 à 10 080 (7 jours), "
@@ -48,6 +63,9 @@ MAX_ZONES = 200
 MAX_FAQ = 100
 MAX_MINUTES = 7 * 24 * 60  # a pressing or a furniture maker counts in days
 
+# Sections a full document may leave out: the currency can only be XOF, so omitting it loses nothing.
+OPTIONAL_SECTIONS = frozenset({"currency"})
+
 
 def empty_document() -> dict:
     """The document of an account that has told us nothing yet: valid, and what GET returns."""
@@ -67,6 +85,206 @@ def empty_document() -> dict:
         "faq": [],
         "handoff": {"contact": "", "large_order_items": None},
     }
+
+
+# --- The closed contract: known keys, and the closest one to an unknown key ------------------
+
+TOP_LEVEL_KEYS = tuple(empty_document())
+# A product may carry ``stock_quantity`` (stock tracking); accepted even before catalog validates it.
+PRODUCT_KEYS = (*PRODUCT_FIELDS, *(("stock_quantity",) if "stock_quantity" not in PRODUCT_FIELDS else ()))
+ADDRESS_KEYS = ("text", "commune", "landmark", "lat", "lng")
+HOURS_KEYS = (*WEEKDAYS, "last_order", "timezone")
+PICKUP_KEYS = ("available", "eta_minutes")
+ZONE_KEYS = ("name", "areas", "served", "fee", "vehicle", "eta_minutes", "min_order")
+NOTES_KEYS = ("fr", "en")
+PAYMENT_METHOD_KEYS = ("code", "name", "aliases", "note")
+FAQ_KEYS = ("question", "answer", "answer_en")
+HANDOFF_KEYS = ("contact", "large_order_items")
+
+# Words owners type for our keys (French first), normalised as ``_normalise`` does. A word may name
+# several keys; the first one known where the word was found is suggested ("prix": a product's
+# price, a zone's fee). Spelling slips ("prodcts", "fqa") are left to the fuzzy match below.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "catalogue": ("products",),
+    "catalog": ("products",),
+    "produits": ("products",),
+    "produit": ("products",),
+    "articles": ("products",),
+    "items": ("products",),
+    "menu": ("products",),
+    "zones": ("delivery_zones",),
+    "zone": ("delivery_zones",),
+    "livraison": ("delivery_zones",),
+    "livraisons": ("delivery_zones",),
+    "zones_livraison": ("delivery_zones",),
+    "zones_de_livraison": ("delivery_zones",),
+    "horaires": ("hours",),
+    "heures": ("hours",),
+    "opening_hours": ("hours",),
+    "adresse": ("address", "text"),
+    "localisation": ("address",),
+    "location": ("address",),
+    "telephone": ("phone", "contact"),
+    "tel": ("phone", "contact"),
+    "numero": ("phone", "contact"),
+    "whatsapp": ("phone", "contact"),
+    "nom": ("name",),
+    "titre": ("name", "question"),
+    "paiement": ("payment_methods",),
+    "paiements": ("payment_methods",),
+    "payments": ("payment_methods",),
+    "moyens_de_paiement": ("payment_methods",),
+    "moyens_paiement": ("payment_methods",),
+    "paiements_refuses": ("payment_not_accepted",),
+    "questions": ("faq",),
+    "questions_frequentes": ("faq",),
+    "faqs": ("faq",),
+    "retrait": ("pickup",),
+    "a_emporter": ("pickup",),
+    "devise": ("currency",),
+    "monnaie": ("currency",),
+    "notes_livraison": ("delivery_notes",),
+    "humain": ("handoff",),
+    "prix": ("price", "fee"),
+    "tarif": ("price", "fee"),
+    "montant": ("price", "fee"),
+    "frais": ("fee",),
+    "frais_livraison": ("fee",),
+    "cout": ("fee", "price"),
+    "code": ("sku", "code"),
+    "ref": ("sku",),
+    "reference": ("sku",),
+    "stock": ("in_stock", "stock_quantity"),
+    "en_stock": ("in_stock",),
+    "disponible": ("in_stock", "available"),
+    "quantite": ("stock_quantity",),
+    "quantity": ("stock_quantity",),
+    "unite": ("unit",),
+    "alias": ("aliases",),
+    "synonymes": ("aliases",),
+    "quartiers": ("areas",),
+    "quartier": ("areas", "commune"),
+    "desservie": ("served",),
+    "vehicule": ("vehicle",),
+    "delai": ("eta_minutes",),
+    "eta": ("eta_minutes",),
+    "delay": ("eta_minutes",),
+    "delais": ("eta_minutes",),
+    "minimum": ("min_order",),
+    "commande_minimum": ("min_order",),
+    "minimum_commande": ("min_order",),
+    "reponse": ("answer",),
+    "reponse_en": ("answer_en",),
+    "repere": ("landmark",),
+    "point_de_repere": ("landmark",),
+    "latitude": ("lat",),
+    "longitude": ("lng",),
+    "lon": ("lng",),
+    "lundi": ("mon",),
+    "mardi": ("tue",),
+    "mercredi": ("wed",),
+    "jeudi": ("thu",),
+    "vendredi": ("fri",),
+    "samedi": ("sat",),
+    "dimanche": ("sun",),
+    "monday": ("mon",),
+    "tuesday": ("tue",),
+    "wednesday": ("wed",),
+    "thursday": ("thu",),
+    "friday": ("fri",),
+    "saturday": ("sat",),
+    "sunday": ("sun",),
+    "derniere_commande": ("last_order",),
+    "fuseau": ("timezone",),
+    "fuseau_horaire": ("timezone",),
+}
+FUZZY_CUTOFF = 80  # rapidfuzz WRatio: "zones" ~ "delivery_zones" 90, "website" ~ "description" 51
+
+
+def _normalise(key: str) -> str:
+    """Lower case, no accents, words joined by "_": « Zones de livraison » -> zones_de_livraison."""
+    plain = unicodedata.normalize("NFKD", key).encode("ascii", "ignore").decode().casefold()
+    return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+
+
+def closest_key(key: str, known: tuple[str, ...]) -> str | None:
+    """The known key ``key`` was most likely meant to be, or None when nothing is close.
+
+    In order: the same word in another case or spelling ("Products"), a synonym ("catalogue",
+    "prix"), one slip of the keyboard ("fqa", "prodcts": optimal string alignment distance, which
+    counts a swap as one), then rapidfuzz's WRatio, which also finds a key inside a longer one
+    ("zones" in "delivery_zones").
+    """
+    word = _normalise(key)
+    if not word:
+        return None
+    for candidate in known:
+        if _normalise(candidate) == word:
+            return candidate
+    for candidate in SYNONYMS.get(word, ()):
+        if candidate in known:
+            return candidate
+    near = process.extractOne(word, known, scorer=OSA.distance, score_cutoff=max(1, len(word) // 4))
+    if near:
+        return near[0]
+    best = process.extractOne(word, known, scorer=fuzz.WRatio, score_cutoff=FUZZY_CUTOFF)
+    return best[0] if best else None
+
+
+def unknown_key_message(key: str, known: tuple[str, ...]) -> str:
+    suggestion = closest_key(key, known)
+    if suggestion:
+        return MSG_UNKNOWN_KEY.format(key=key, suggestion=suggestion)
+    return MSG_UNKNOWN_KEY_LIST.format(key=key, known=", ".join(known))
+
+
+def unknown_keys_check(check: Checker, data: Any, path: str, known: tuple[str, ...]) -> None:
+    """One error per key of the object ``data`` that ``known`` does not name (nothing if not an object)."""
+    if isinstance(data, dict):
+        for key in data:
+            if key not in known:
+                check.add(join(path, str(key)), unknown_key_message(str(key), known))
+
+
+# Objects nested in the document whose keys are closed, and the lists whose items are.
+_CLOSED_OBJECTS = {
+    "address": ADDRESS_KEYS,
+    "pickup": PICKUP_KEYS,
+    "delivery_notes": NOTES_KEYS,
+    "handoff": HANDOFF_KEYS,
+}  # hours: checked by hours_clean, which the profile PATCH shares
+_CLOSED_ITEMS = {
+    "products": PRODUCT_KEYS,
+    "delivery_zones": ZONE_KEYS,
+    "payment_methods": PAYMENT_METHOD_KEYS,
+    "faq": FAQ_KEYS,
+}
+
+_EMPTY_HINTS = {
+    list: ("la liste", "vide pour tout retirer", "[]"),
+    dict: ("l'objet", "vide pour tout effacer", "{}"),
+    str: ("le texte", "vide pour l'effacer", '""'),
+}
+
+
+def section_missing_message(key: str) -> str:
+    what, empty_hint, empty = _EMPTY_HINTS[type(empty_document()[key])]
+    return MSG_SECTION_MISSING.format(key=key, what=what, empty_hint=empty_hint, empty=empty)
+
+
+def contract_check(check: Checker, data: dict) -> None:
+    """Refuse unknown keys (with the closest known one) and missing sections of a whole document."""
+    unknown_keys_check(check, data, "", TOP_LEVEL_KEYS)
+    for key in TOP_LEVEL_KEYS:
+        if key not in data and key not in OPTIONAL_SECTIONS:
+            check.add(key, section_missing_message(key))
+    for key, known in _CLOSED_OBJECTS.items():
+        unknown_keys_check(check, data.get(key), key, known)
+    for key, known in _CLOSED_ITEMS.items():
+        items = data.get(key)
+        if isinstance(items, list):
+            for index, item in enumerate(items):
+                unknown_keys_check(check, item, join(key, index), known)
 
 
 # --- Section cleaners: each takes the Checker, the raw value and its path ------------------------
@@ -120,9 +338,7 @@ def _time(check: Checker, value: Any, path: str) -> str | None:
 def hours_clean(check: Checker, value: Any, path: str) -> dict:
     data = _section(check, value, path)
     out: dict = {}
-    for key in data:
-        if key not in WEEKDAYS and key not in ("last_order", "timezone"):
-            check.add(join(path, key), MSG_DAY_UNKNOWN)
+    unknown_keys_check(check, data, path, HOURS_KEYS)
     for day in WEEKDAYS:
         span = data.get(day)
         day_path = join(path, day)
@@ -230,7 +446,7 @@ def payment_methods_clean(check: Checker, value: Any, path: str) -> list[dict]:
         if data is None:
             continue
         code = data.get("code")
-        if code not in labels:
+        if not isinstance(code, str) or code not in labels:
             check.add(join(item_path, "code"), MSG_PAYMENT_CODE)
         elif code in seen:
             check.add(join(item_path, "code"), MSG_PAYMENT_DUPLICATE)
@@ -334,6 +550,7 @@ def document_clean(data: Any) -> dict:
     if not isinstance(data, dict):
         raise ApplicationError(MSG_DOCUMENT, code="validation_error", errors={"document": [MSG_DOCUMENT]})
     check = Checker()
+    contract_check(check, data)
     currency = data.get("currency", CURRENCY)
     if currency not in (None, CURRENCY):
         check.add("currency", MSG_CURRENCY)
@@ -347,10 +564,14 @@ def document_clean(data: Any) -> dict:
 
 
 def profile_sections_clean(data: Any, *, prefix: str = "") -> dict:
-    """The sections present in a PATCH /shop/profile body, validated (other keys are ignored)."""
+    """The sections present in a PATCH /shop/profile body, validated; a key that names no section
+    (``currency``, read-only, excepted) or no field of a closed section is refused."""
     if not isinstance(data, dict):
         raise ApplicationError(MSG_DOCUMENT, code="validation_error", errors={"document": [MSG_DOCUMENT]})
     check = Checker()
+    unknown_keys_check(check, data, prefix, (*PROFILE_SECTIONS, "currency"))
+    for key, known in _CLOSED_OBJECTS.items():
+        unknown_keys_check(check, data.get(key), join(prefix, key), known)
     out = {key: clean(check, data[key], join(prefix, key)) for key, clean in PROFILE_SECTIONS.items() if key in data}
     raise_if_errors(check)
     return out
@@ -421,7 +642,8 @@ def zone_document(row: dict) -> dict:
 
 
 def product_document(row: dict) -> dict:
-    return {
+    """A product as the document carries it; ``stock_quantity`` only when the owner counts the stock."""
+    doc = {
         "sku": row["sku"],
         "name": row["name"],
         "description": row["description"],
@@ -430,6 +652,9 @@ def product_document(row: dict) -> dict:
         "unit": row["unit"],
         "in_stock": row["in_stock"],
     }
+    if row.get("stock_quantity") is not None:
+        doc["stock_quantity"] = row["stock_quantity"]
+    return doc
 
 
 def profile_document(row: dict) -> dict:

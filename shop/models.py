@@ -101,3 +101,46 @@ class DeliveryZone(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ShopVersion(models.Model):
+    """The whole shop document as it was just before a change replaced it (the last
+    ``shop.services.VERSIONS_KEPT`` per account). ``created_at``, ``source`` and ``actor`` describe
+    that change; the counts and the name let the history be listed without reading documents."""
+
+    class Source(models.TextChoices):
+        PUT = "put", "Remplacement complet (Importer)"
+        IMPORT = "import", "Commande shop_import"
+        RESTORE = "restore", "Restauration d'une version"
+        DASHBOARD = "dashboard", "Modification dans le tableau de bord"
+        DEMO = "demo", "Boutique de démonstration"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="shop_versions", verbose_name="compte"
+    )
+    document = models.JSONField("document de la boutique")
+    digest = models.CharField("empreinte du document", max_length=16)
+    name = models.CharField("nom de la boutique", max_length=120, blank=True, default="")
+    products_count = models.PositiveIntegerField("produits", default=0)
+    zones_count = models.PositiveIntegerField("zones de livraison", default=0)
+    faq_count = models.PositiveIntegerField("questions fréquentes", default=0)
+    source = models.CharField("remplacée par", max_length=16, choices=Source.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="par",
+        help_text="Vide pour une commande manage.py.",
+    )
+    created_at = models.DateTimeField("remplacée le", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "version de la boutique"
+        verbose_name_plural = "versions de la boutique"
+        ordering = ["owner_id", "-id"]
+        indexes = [models.Index(fields=["owner", "-id"], name="shop_version_owner_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.name or 'Boutique'} — {self.created_at:%d/%m/%Y %H:%M}"

@@ -20,7 +20,7 @@ from integrations.selectors import whatsapp_connection_get
 
 from .cache import knowledge_key
 from .document import assemble, freeze, product_document, profile_document, zone_document
-from .models import DeliveryZone, ShopProfile
+from .models import DeliveryZone, ShopProfile, ShopVersion
 
 # A day: the snapshot is dropped on every write, the timeout only bounds a forgotten key.
 CACHE_SECONDS = 24 * 3600
@@ -58,8 +58,11 @@ class ShopSnapshot:
     document: Mapping  # the DESIGN.md document, same as GET /api/v1/shop, read-only (MappingProxyType / tuples)
 
 
-def _document_read(account_id: int) -> dict:
-    """Two queries: the profile LEFT JOINed with its zones (one row per zone), then the products."""
+def shop_document_read(*, account_id: int) -> dict:
+    """The document fresh from the database, never the cache (the history archives it).
+
+    Two queries: the profile LEFT JOINed with its zones (one row per zone), then the products.
+    """
     rows = list(
         ShopProfile.objects.filter(owner_id=account_id)
         .values(*PROFILE_FIELDS, *(f"zones__{field}" for field in ZONE_FIELDS))
@@ -91,7 +94,7 @@ def shop_knowledge(*, user) -> ShopSnapshot:
     key = knowledge_key(user.pk)
     cached = cache.get(key)
     if cached is None:
-        document = _document_read(user.pk)
+        document = shop_document_read(account_id=user.pk)
         cached = {"version": document_version(document), "document": document}
         cache.set(key, cached, CACHE_SECONDS)
     return ShopSnapshot(account_id=user.pk, version=cached["version"], document=freeze(cached["document"]))
@@ -134,6 +137,16 @@ def shop_knowledge_for_assistant(*, user) -> ShopSnapshot:
 
 def shop_profile_get(*, user) -> ShopProfile | None:
     return ShopProfile.objects.filter(owner=user).first()
+
+
+def shop_version_list(*, user):
+    """The account's kept versions, newest first, without their documents (one query)."""
+    return ShopVersion.objects.filter(owner=user).select_related("actor").defer("document").order_by("-id")
+
+
+def shop_version_get(*, user, version_id: int) -> ShopVersion:
+    """The account's version, or 404 (another account's version does not exist here)."""
+    return get_object_or_404(ShopVersion, pk=version_id, owner=user)
 
 
 def zone_list(*, user):

@@ -61,6 +61,9 @@ class ProductDocumentSerializer(serializers.Serializer):
     price = serializers.IntegerField(min_value=0, help_text="F CFA, nombre entier")
     unit = serializers.CharField(allow_blank=True)
     in_stock = serializers.BooleanField()
+    stock_quantity = serializers.IntegerField(
+        min_value=0, required=False, help_text="Unités en stock, présent seulement si le stock est suivi"
+    )
 
 
 class ZoneDocumentSerializer(serializers.Serializer):
@@ -163,3 +166,31 @@ class ChecklistItemSerializer(serializers.Serializer):
 class ChecklistOutputSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     items = ChecklistItemSerializer(many=True)
+
+
+class VersionCountsSerializer(serializers.Serializer):
+    products = serializers.IntegerField()
+    delivery_zones = serializers.IntegerField()
+    faq = serializers.IntegerField()
+
+
+class ShopVersionOutputSerializer(serializers.Serializer):
+    """One kept version, light: its counts, not its document."""
+
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField(help_text="Quand ce document a été remplacé.")
+    source = serializers.ChoiceField(
+        choices=["put", "import", "restore", "dashboard", "demo"], help_text="Ce qui l'a remplacé."
+    )
+    source_label = serializers.CharField()
+    actor = serializers.EmailField(allow_null=True, help_text="Qui l'a remplacé ; null pour une commande manage.py.")
+    name = serializers.CharField(allow_blank=True)
+    counts = VersionCountsSerializer()
+
+
+class ShopVersionListOutputSerializer(serializers.Serializer):
+    results = ShopVersionOutputSerializer(many=True)
+
+
+class ShopVersionDetailOutputSerializer(ShopVersionOutputSerializer):
+    document = ShopDocumentSerializer()

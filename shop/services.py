@@ -3,13 +3,24 @@
 ``shop_document_replace`` is the whole-document import (PUT /api/v1/shop, ``shop_import``, and
 the demo seed): it validates everything first, then replaces everything in one transaction, so a
 bad document changes nothing.
+
+History (issue 24): every write keeps the document it is about to change as a ``ShopVersion``, in
+the same transaction, after locking the account's profile row (two writers cannot archive the same
+state twice or lose one). ``VERSIONS_KEPT`` versions are kept per account, the oldest dropped. Not
+archived: an empty shop (nothing to lose) and a state equal to the newest version. The dashboard's
+piece edits (profile sections, zones, FAQ) archive the state before a burst of edits: one version,
+then none while the newest version is a dashboard one less than ``DASHBOARD_BURST`` old — otherwise
+ten zone edits would push an import out of the history. ``shop_version_restore`` replaces the
+shop with a version, and so keeps the current state as a version too.
 """
 
 import json
+from datetime import timedelta
 from pathlib import Path
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from catalog.services import products_replace
 from catalog.validation import Checker
@@ -19,6 +30,7 @@ from .cache import knowledge_invalidate
 from .document import (
     MSG_ZONE_DUPLICATE,
     document_clean,
+    empty_document,
     faq_item_clean,
     profile_fields,
     profile_sections_clean,
@@ -27,29 +39,87 @@ from .document import (
     zone_document,
     zone_fields,
 )
-from .models import DeliveryZone, ShopProfile
+from .models import DeliveryZone, ShopProfile, ShopVersion
+from .selectors import document_version, shop_document_read, shop_version_get
 
 DEMO_SHOP_PATH = Path(__file__).resolve().parent / "demo" / "demo_shop.json"
+VERSIONS_KEPT = 10
+DASHBOARD_BURST = timedelta(minutes=10)
 
 MSG_FAQ_NOT_FOUND = "Cette question n'existe pas (ou plus)."
 
 
 def _profile_for_update(*, user) -> ShopProfile:
-    """The account's profile row, created empty the first time, locked for this transaction."""
-    ShopProfile.objects.get_or_create(owner=user)
-    return ShopProfile.objects.select_for_update().get(owner=user)
+    """The account's profile row, created empty the first time, locked for this transaction, after
+    archiving the current document (a dashboard piece edit follows)."""
+    profile = _profile_locked(owner_id=user.pk)
+    shop_version_record(owner_id=user.pk, source=ShopVersion.Source.DASHBOARD, actor=user)
+    return profile
+
+
+def _profile_locked(*, owner_id: int) -> ShopProfile:
+    """The account's profile row locked for this transaction (one query), created empty the first time."""
+    profile = ShopProfile.objects.select_for_update().filter(owner_id=owner_id).first()
+    if profile is None:
+        ShopProfile.objects.get_or_create(owner_id=owner_id)
+        profile = ShopProfile.objects.select_for_update().get(owner_id=owner_id)
+    return profile
+
+
+def shop_version_record(*, owner_id: int, source: str, actor=None) -> ShopVersion | None:
+    """Archive the account's current document before ``source`` changes it; returns the new
+    version, or None when there was nothing worth keeping. Call inside the writer's transaction,
+    with the profile row locked, before the write."""
+    newest = (
+        ShopVersion.objects.filter(owner_id=owner_id).only("digest", "source", "created_at").order_by("-id").first()
+    )
+    if (
+        source == ShopVersion.Source.DASHBOARD
+        and newest is not None
+        and newest.source == ShopVersion.Source.DASHBOARD
+        and newest.created_at > timezone.now() - DASHBOARD_BURST
+    ):
+        return None
+    document = shop_document_read(account_id=owner_id)
+    if document == empty_document():
+        return None
+    digest = document_version(document)
+    if newest is not None and newest.digest == digest:
+        return None
+    version = ShopVersion.objects.create(
+        owner_id=owner_id,
+        document=document,
+        digest=digest,
+        name=document["name"][:120],
+        products_count=len(document["products"]),
+        zones_count=len(document["delivery_zones"]),
+        faq_count=len(document["faq"]),
+        source=source,
+        actor=actor,
+    )
+    stale = list(
+        ShopVersion.objects.filter(owner_id=owner_id).order_by("-id").values_list("id", flat=True)[VERSIONS_KEPT:]
+    )
+    if stale:
+        ShopVersion.objects.filter(pk__in=stale).delete()
+    return version
 
 
 @transaction.atomic
-def shop_document_replace(*, user, document) -> dict:
+def shop_document_replace(*, user, document, source: str = ShopVersion.Source.PUT, actor=None) -> dict:
     """Replace the account's whole shop with ``document`` (DESIGN.md shape); returns it cleaned.
 
     Raises a 400 ``ApplicationError`` whose ``errors`` are keyed by path (``products[3].price``)
-    before anything is written.
+    before anything is written. The replaced document is kept in the history (``source``: what
+    replaces it, ``actor``: who, None for a command).
     """
     clean = document_clean(document)
     fields = profile_fields({**clean, "faq": clean["faq"]})
-    profile, _ = ShopProfile.objects.update_or_create(owner=user, defaults=fields)
+    profile = _profile_locked(owner_id=user.pk)
+    shop_version_record(owner_id=user.pk, source=source, actor=actor)
+    for key, value in fields.items():
+        setattr(profile, key, value)
+    profile.save()
     DeliveryZone.objects.filter(shop=profile).delete()
     DeliveryZone.objects.bulk_create(
         [
@@ -66,7 +136,14 @@ def shop_demo_load(*, user) -> dict:
     """Give ``user`` the demo shop (``shop/demo/demo_shop.json``: Boutique Akwaba, the demo account's
     fashion shop in Treichville); seed_demo calls this."""
     document = json.loads(DEMO_SHOP_PATH.read_text(encoding="utf-8"))
-    return shop_document_replace(user=user, document=document)
+    return shop_document_replace(user=user, document=document, source=ShopVersion.Source.DEMO)
+
+
+def shop_version_restore(*, user, version_id: int) -> dict:
+    """Replace the account's shop with one of its versions (404 for another account's); the
+    current shop becomes a version itself, so a restore can be undone."""
+    version = shop_version_get(user=user, version_id=version_id)
+    return shop_document_replace(user=user, document=version.document, source=ShopVersion.Source.RESTORE, actor=user)
 
 
 @transaction.atomic
@@ -122,20 +199,23 @@ def zone_update(*, zone: DeliveryZone, data: dict) -> DeliveryZone:
         }
     )
     fields = zone_fields(_zone_clean({**current, **data}))
+    owner = zone.shop.owner
+    _profile_for_update(user=owner)
     if fields["name"].casefold() != zone.name.casefold():
         _ensure_zone_name_free(shop=zone.shop, name=fields["name"], exclude_id=zone.pk)
     for key, value in fields.items():
         setattr(zone, key, value)
     zone.save()
-    knowledge_invalidate(zone.shop.owner_id)
+    knowledge_invalidate(owner.pk)
     return zone
 
 
 @transaction.atomic
 def zone_delete(*, zone: DeliveryZone) -> None:
-    owner_id = zone.shop.owner_id
+    owner = zone.shop.owner
+    _profile_for_update(user=owner)
     zone.delete()
-    knowledge_invalidate(owner_id)
+    knowledge_invalidate(owner.pk)
 
 
 # --- FAQ (a list on the profile row; an entry is addressed by its index) ------------------------

@@ -79,3 +79,49 @@ def test_the_demo_shop_imports_with_zones_on_both_sides_of_the_lagoon(owner):
     assert {name for name, zone in zones.items() if not zone["served"]} >= {"Bingerville", "Anyama"}
     assert document["pickup"]["available"] is True
     assert all(item["answer_en"] for item in document["faq"])
+
+
+def _run_import(email: str, path, capsys) -> tuple[int, str]:
+    """manage.py shop_import as a shell runs it: the exit status and what it printed on stderr."""
+    from django.core.management import ManagementUtility
+
+    with pytest.raises(SystemExit) as exit_info:
+        ManagementUtility(["manage.py", "shop_import", "--email", email, str(path)]).execute()
+    return exit_info.value.code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            lambda document: document.pop("delivery_zones"),
+            "delivery_zones : Section « delivery_zones » absente : envoyez la liste (vide pour tout retirer), "
+            'par exemple "delivery_zones": [].',
+        ),
+        (
+            lambda document: document.update(catalogue=document.pop("products")),
+            'catalogue : Clé inconnue "catalogue" : vouliez-vous dire "products" ?',
+        ),
+        (
+            lambda document: document["products"][0].update(prix=500),
+            'products[0].prix : Clé inconnue "prix" : vouliez-vous dire "price" ?',
+        ),
+    ],
+)
+def test_import_refuses_a_missing_section_or_an_unknown_key_on_stderr_and_changes_nothing(
+    owner, tmp_path, capsys, change, expected
+):
+    call_command("shop_import", "--email", owner.adresse_email, str(DATA / "business.json"), stdout=StringIO())
+    before = shop_knowledge(user=owner).version
+    document = business_document()
+    change(document)
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+
+    status, stderr = _run_import(owner.adresse_email, path, capsys)
+
+    assert status == 1
+    assert f"{path} refusé, rien n'a été modifié" in stderr
+    assert expected in stderr
+    assert shop_knowledge(user=owner).version == before
+    assert len(shop_knowledge(user=owner).document["products"]) == 16

@@ -1,4 +1,9 @@
-"""manage.py shop_import --email E FILE.json: replace an account's whole shop with a document file."""
+"""manage.py shop_import --email E FILE.json: replace an account's whole shop with a document file.
+
+The same validation as PUT /api/v1/shop (every section present, no unknown key): a refused file
+prints its French errors by path on stderr, exits with status 1 and changes nothing. The replaced
+shop is kept in the account's history (source ``import``).
+"""
 
 import json
 
@@ -6,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from core.exceptions import ApplicationError
+from shop.models import ShopVersion
 from shop.services import shop_document_replace
 
 
@@ -28,10 +34,10 @@ class Command(BaseCommand):
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise CommandError(f"{file} n'est pas un JSON valide : {error}.") from None
         try:
-            clean = shop_document_replace(user=user, document=document)
+            clean = shop_document_replace(user=user, document=document, source=ShopVersion.Source.IMPORT)
         except ApplicationError as error:
             lines = [f"  {path} : {' '.join(messages)}" for path, messages in (error.errors or {}).items()]
-            raise CommandError("\n".join([error.message, *lines])) from None
+            raise CommandError("\n".join([f"{file} refusé, rien n'a été modifié : {error.message}", *lines])) from None
         self.stdout.write(
             f"Boutique « {clean['name']} » importée pour {user.adresse_email} : "
             f"{len(clean['products'])} produits, {len(clean['delivery_zones'])} zones, {len(clean['faq'])} questions."

@@ -37,3 +37,14 @@ export function exportFileName(shopName: string): string {
     .replace(/^-|-$/g, "");
   return `boutique${slug ? `-${slug}` : ""}.json`;
 }
+
+const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+
+/** A version's content in one line: "16 produits · 12 zones · 6 questions". */
+export function formatVersionCounts(counts: { products: number; delivery_zones: number; faq: number }): string {
+  return [
+    plural(counts.products, "produit", "produits"),
+    plural(counts.delivery_zones, "zone", "zones"),
+    plural(counts.faq, "question", "questions"),
+  ].join(" · ");
+}

@@ -10,6 +10,7 @@ import { useFaq } from "../api/get-faq";
 import { useShopProfile } from "../api/get-shop-profile";
 import { useZones } from "../api/get-zones";
 import { FaqCard } from "../components/FaqCard";
+import { HistoryCard } from "../components/HistoryCard";
 import { ImportExportButtons } from "../components/ImportExport";
 import { PaymentProvidersCard } from "../components/PaymentProvidersCard";
 import { AddressCard, HandoffCard, HoursCard, PaymentsCard } from "../components/ProfileCards";
@@ -49,6 +50,7 @@ export default function ShopPage() {
           <PaymentProvidersCard />
           <LlmSwitchCard />
           <FaqCard faq={faq.data} />
+          <HistoryCard />
         </div>
       )}
     </>

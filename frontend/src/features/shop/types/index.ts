@@ -96,3 +96,17 @@ export interface PaymentProviderInput {
   secret_key?: string;
   webhook_secret?: string;
 }
+
+/** GET /shop/versions: a document the shop had before a change replaced it (the last 10 are kept). */
+export type ShopVersionSource = "put" | "import" | "restore" | "dashboard" | "demo";
+export interface ShopVersion {
+  id: number;
+  /** When this document was replaced. */
+  created_at: string;
+  /** What replaced it, and its French label. */
+  source: ShopVersionSource;
+  source_label: string;
+  actor: string | null;
+  name: string;
+  counts: { products: number; delivery_zones: number; faq: number };
+}
