@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -84,6 +84,13 @@ bench-webhook: setup
 # engine, replies reach a fake Graph API; webhook → reply p50/p95 (integrations/bench/loop.py).
 bench-loop: setup
 	$(PY) -m integrations.bench.loop
+
+# The nightly forecasts (analytics/bench.py): ACCOUNTS accounts with a year of orders each, WORKERS
+# processes; prints the time per account and the projection for 1 000 accounts (goal: < 10 min).
+ACCOUNTS ?= 50
+WORKERS ?= 2
+bench-forecast: setup
+	$(PY) -m analytics.bench --accounts $(ACCOUNTS) --workers $(WORKERS)
 
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

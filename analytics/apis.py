@@ -3,10 +3,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from subscriptions.permissions import RequiresPlanPro
+from subscriptions.permissions import RequiresPlanFlag, RequiresPlanPro
 
-from .selectors import analytics_overview, dashboard_home
-from .serializers import AnalyticsOverviewSerializer, DashboardHomeSerializer
+from .selectors import analytics_overview, dashboard_home, forecast_page
+from .serializers import AnalyticsForecastSerializer, AnalyticsOverviewSerializer, DashboardHomeSerializer
 
 
 class AnalyticsOverviewApi(APIView):
@@ -35,3 +35,26 @@ class DashboardHomeApi(APIView):
     )
     def get(self, request):
         return Response(DashboardHomeSerializer(dashboard_home(user=request.user)).data)
+
+
+class RequiresPlanPredictions(RequiresPlanFlag):
+    """Plans that sell « Analyses prédictives » (pro and entreprise by default)."""
+
+    flag = "can_access_predictions"
+    message = "Les analyses prédictives nécessitent le plan Pro Business ou supérieur."
+
+
+class AnalyticsForecastApi(APIView):
+    permission_classes = [IsAuthenticated, RequiresPlanPredictions]
+
+    @extend_schema(
+        operation_id="analytics_forecast",
+        summary="Prévisions : demande par produit, alertes de stock, heures chargées, clients en retard",
+        description="Réservé aux plans avec « Analyses prédictives » (can_access_predictions) : 403 "
+        "permission_denied sinon. Lit les prévisions calculées chaque nuit (aucun calcul dans la requête) ; "
+        "les alertes de stock comparent ces prévisions au stock actuel.",
+        responses=AnalyticsForecastSerializer,
+        tags=["analytics"],
+    )
+    def get(self, request):
+        return Response(AnalyticsForecastSerializer(forecast_page(user=request.user)).data)

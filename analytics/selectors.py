@@ -8,12 +8,15 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce, ExtractIsoWeekDay
 from django.utils import timezone
 
+from catalog.models import Product
 from conversations.models import Conversation, Message, QuestionCategory, Sender
 from core.money import format_fcfa
 from emails.models import Email
 from logistics.locations import PLACES
 from orders.models import FINAL_STATUSES, PICKUP, Order, OrderStatus
 from subscriptions.selectors import plan_for
+
+from .models import AccountForecast
 
 PERIOD_DAYS = 30
 LABEL_BUSIEST_DAY = "Jour le plus chargé"
@@ -267,7 +270,7 @@ ACTIVITY_LIMIT = 8
 
 
 def dashboard_home(*, user, now: datetime | None = None) -> dict:
-    """Four cards and the recent activity, for every plan (five small queries)."""
+    """Four cards and the recent activity, for every plan (six small queries with the plan's)."""
     now = now or timezone.now()
     local_now = timezone.localtime(now)
     day_start = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -314,7 +317,12 @@ def dashboard_home(*, user, now: datetime | None = None) -> dict:
             "explanation": "Somme des totaux des commandes non annulées créées depuis le début du mois.",
         },
     ]
-    return {"cards": cards, "recent_activity": recent_activity(user=user)}
+    return {
+        "cards": cards,
+        "recent_activity": recent_activity(user=user),
+        # The home page shows the forecast card only to plans with « Analyses prédictives ».
+        "predictions_available": bool(plan_for(user).can_access_predictions),
+    }
 
 
 def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
@@ -360,3 +368,102 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
         )
     items.sort(key=lambda item: item["time"], reverse=True)
     return items[:limit]
+
+
+# --- forecasts (stored by the nightly task: analytics.services.forecast_compute) -----------------------
+
+RESTOCK_HORIZON_DAYS = 30
+
+
+def _lowercase_name(name: str) -> str:
+    """« Pagne wax » reads « pagne wax » inside a sentence; « PS5 » stays as written."""
+    return name[:1].lower() + name[1:] if len(name) > 1 and name[1:2].islower() else name
+
+
+def _when(days: int, day) -> str:
+    if days <= 0:
+        return "aujourd'hui"
+    if days == 1:
+        return "demain"
+    if days < 7:
+        return WEEKDAYS[day.isoweekday()]
+    months = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
+    return f"le {day.day}{'er' if day.day == 1 else ''} {months[day.month - 1]}"
+
+
+def restock_alerts_of(*, forecast, products, today) -> list[dict]:
+    """Tracked products that run out within the forecast's horizon at its pace, soonest first: the
+    stored per-day expectations from ``today`` on, summed until they reach the stock on hand."""
+    if forecast is None:
+        return []
+    cards = {card["sku"]: card for card in forecast.data.get("products", []) if card.get("status") == "ok"}
+    offset = max(0, (today - forecast.starts_on).days)
+    alerts = []
+    for product in products:
+        card = cards.get(product.sku)
+        if card is None or product.stock_quantity is None:
+            continue
+        daily = card["daily"][offset:]
+        stock = product.stock_quantity
+        days_left, sold = None, 0.0
+        if stock <= 0:
+            days_left = 0
+        else:
+            for index, expected in enumerate(daily):
+                sold += expected
+                if sold >= stock:
+                    days_left = index
+                    break
+        if days_left is None:
+            continue
+        runs_out_on = today + timedelta(days=days_left)
+        name = _lowercase_name(product.name)
+        message = (
+            f"Rupture : plus de {name} en stock"
+            if stock <= 0
+            else f"Au rythme actuel, vous n'aurez plus de {name} {_when(days_left, runs_out_on)}"
+        )
+        alerts.append(
+            {
+                "product_id": product.pk,
+                "sku": product.sku,
+                "name": product.name,
+                "unit": product.unit,
+                "stock_quantity": stock,
+                "days_left": days_left,
+                "runs_out_on": runs_out_on.isoformat(),
+                "expected_7_days": round(sum(card["daily"][offset : offset + 7]), 1),
+                "message": message,
+            }
+        )
+    alerts.sort(key=lambda alert: (alert["days_left"], alert["name"]))
+    return alerts
+
+
+def forecast_page(*, user, now: datetime | None = None) -> dict:
+    """The stored forecast of the account with live restock alerts (two queries: the forecast row,
+    the products whose stock is tracked). ``available`` is False until the nightly task has run."""
+    now = now or timezone.now()
+    forecast = AccountForecast.objects.filter(owner=user).first()
+    if forecast is None:
+        return {
+            "available": False,
+            "computed_at": None,
+            "message": "Les prévisions sont calculées chaque nuit : elles apparaîtront ici demain matin.",
+            "data": None,
+            "restock": [],
+        }
+    products = Product.objects.filter(owner=user, stock_quantity__isnull=False).only(
+        "id", "sku", "name", "unit", "stock_quantity"
+    )
+    restock = restock_alerts_of(forecast=forecast, products=list(products), today=timezone.localdate(now))
+    data = forecast.data
+    for card in [data.get("total") or {}, *data.get("products", [])]:
+        card.pop("daily", None)  # the page shows totals and the week; the per-day list is for restock
+    return {
+        "available": True,
+        "computed_at": forecast.computed_at,
+        "message": "",
+        "data": data,
+        "restock": restock,
+    }

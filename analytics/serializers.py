@@ -64,3 +64,29 @@ class DashboardActivitySerializer(serializers.Serializer):
 class DashboardHomeSerializer(serializers.Serializer):
     cards = AnalyticsFigureSerializer(many=True)
     recent_activity = DashboardActivitySerializer(many=True)
+    predictions_available = serializers.BooleanField(
+        help_text="Le plan inclut les prévisions : la carte « Prévisions de la semaine » lit /analytics/forecast."
+    )
+
+
+class RestockAlertSerializer(serializers.Serializer):
+    product_id = serializers.IntegerField()
+    sku = serializers.CharField()
+    name = serializers.CharField()
+    unit = serializers.CharField(allow_blank=True)
+    stock_quantity = serializers.IntegerField()
+    days_left = serializers.IntegerField(help_text="0 : aujourd'hui")
+    runs_out_on = serializers.DateField()
+    expected_7_days = serializers.FloatField()
+    message = serializers.CharField(help_text="« Au rythme actuel, vous n'aurez plus de bissap samedi »")
+
+
+class AnalyticsForecastSerializer(serializers.Serializer):
+    available = serializers.BooleanField(help_text="False tant que le calcul de nuit n'a pas tourné pour ce compte.")
+    computed_at = serializers.DateTimeField(allow_null=True)
+    message = serializers.CharField(allow_blank=True)
+    data = serializers.JSONField(
+        allow_null=True,
+        help_text="status, basis, missing, history_days, total, products[], heatmap, customers (docs/analytics.md).",
+    )
+    restock = RestockAlertSerializer(many=True)

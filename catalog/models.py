@@ -29,6 +29,10 @@ class Product(models.Model):
     price = models.PositiveIntegerField("prix (F CFA)")
     unit = models.CharField("unité", max_length=30, blank=True, default="")
     in_stock = models.BooleanField("en stock", default=True)
+    # Optional: the units on hand when the owner counts them. Confirmed orders take their
+    # quantities off (never below 0) and a cancellation puts them back (orders.services); the
+    # forecasts say when it runs out (analytics). None: the shop does not track this product's stock.
+    stock_quantity = models.PositiveIntegerField("quantité en stock", null=True, blank=True, default=None)
     position = models.PositiveIntegerField("position", default=0)
     photo = models.ImageField("photo", upload_to=product_photo_path, blank=True)
     created_at = models.DateTimeField("créé le", auto_now_add=True)

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 
 from .models import Product
 
-PRODUCT_DOCUMENT_FIELDS = ("sku", "name", "description", "aliases", "price", "unit", "in_stock")
+PRODUCT_DOCUMENT_FIELDS = ("sku", "name", "description", "aliases", "price", "unit", "in_stock", "stock_quantity")
 
 
 def product_list(*, user, q: str = "", in_stock: bool | None = None) -> QuerySet[Product]:

@@ -24,6 +24,12 @@ class ProductInputSerializer(serializers.Serializer):
     price = serializers.IntegerField(min_value=0, help_text="F CFA, nombre entier")
     unit = serializers.CharField(allow_blank=True, required=False)
     in_stock = serializers.BooleanField(required=False, default=True)
+    stock_quantity = serializers.IntegerField(
+        min_value=0,
+        allow_null=True,
+        required=False,
+        help_text="Unités en stock (facultatif) : les commandes confirmées les déduisent ; null = stock non suivi.",
+    )
 
     def to_internal_value(self, data):
         if not isinstance(data, Mapping):
@@ -58,6 +64,7 @@ class ProductOutputSerializer(serializers.ModelSerializer):
             "price_label",
             "unit",
             "in_stock",
+            "stock_quantity",
             "position",
             "photo",
             "updated_at",

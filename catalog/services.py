@@ -6,6 +6,7 @@ imported file are refused with the same French sentences.
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from accounts.photos import profile_photo_clean
 from core.exceptions import ApplicationError
@@ -92,6 +93,43 @@ def product_photo_set(*, product: Product, photo) -> Product:
         transaction.on_commit(lambda: storage.delete(old))
     knowledge_invalidate(product.owner_id)
     return product
+
+
+def _stock_move(*, user, quantities: dict[str, int], sign: int) -> list[Product]:
+    """Add ``sign * quantity`` to the tracked stock of each sku (never below 0), under a row lock."""
+    wanted = {sku: quantity for sku, quantity in quantities.items() if sku and quantity > 0}
+    if not wanted:
+        return []
+    products = list(
+        Product.objects.select_for_update()
+        .filter(owner=user, sku__in=list(wanted), stock_quantity__isnull=False)
+        .order_by("pk")
+    )
+    now = timezone.now()
+    for product in products:
+        product.updated_at = now
+        before = product.stock_quantity
+        product.stock_quantity = max(0, before + sign * wanted[product.sku])
+        if product.stock_quantity == 0:
+            product.in_stock = False  # the assistant stops offering what is gone
+        elif before == 0 and sign > 0:
+            product.in_stock = True  # back from the 0 an order left (the owner's own switch otherwise)
+    if products:
+        Product.objects.bulk_update(products, ["stock_quantity", "in_stock", "updated_at"])
+        knowledge_invalidate(user.pk)
+    return products
+
+
+def product_stock_take(*, user, quantities: dict[str, int]) -> list[Product]:
+    """A confirmed order takes its quantities (by sku) off the products whose stock is tracked;
+    one that reaches 0 is marked out of stock. Call inside the order's transaction. Returns the
+    products changed."""
+    return _stock_move(user=user, quantities=quantities, sign=-1)
+
+
+def product_stock_return(*, user, quantities: dict[str, int]) -> list[Product]:
+    """A cancelled order puts its quantities back (the reverse of ``product_stock_take``)."""
+    return _stock_move(user=user, quantities=quantities, sign=1)
 
 
 def products_replace(*, user, products: list[dict]) -> None:

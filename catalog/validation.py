@@ -29,7 +29,8 @@ MAX_ALIASES = 50
 MAX_ALIAS_LENGTH = 80
 MAX_PRICE = 100_000_000
 
-PRODUCT_FIELDS = ("sku", "name", "description", "aliases", "price", "unit", "in_stock")
+PRODUCT_FIELDS = ("sku", "name", "description", "aliases", "price", "unit", "in_stock", "stock_quantity")
+MAX_STOCK = 1_000_000
 
 
 def join(prefix: str, key: str | int) -> str:
@@ -178,4 +179,10 @@ def product_clean(check: Checker, data: Any, path: str, *, partial: bool = False
         out["unit"] = check.text(data.get("unit"), join(path, "unit"), max_length=30)
     if wanted("in_stock"):
         out["in_stock"] = check.boolean(data.get("in_stock"), join(path, "in_stock"), default=True)
+    # Optional stock count: a missing key leaves the stored count as it is (a document written before
+    # stock tracking loses nothing); null stops tracking; otherwise a whole number of units.
+    if "stock_quantity" in data:
+        out["stock_quantity"] = check.integer(
+            data["stock_quantity"], join(path, "stock_quantity"), maximum=MAX_STOCK, nullable=True
+        )
     return out

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from core.exceptions import ApplicationError
 from core.phone import InvalidPhoneNumber, phone_to_e164
+from core.tasks import enqueue_on_commit
 from logistics.locations import PLACES
 from logistics.models import Delivery, DeliveryStatus, Driver, Priority, Vehicle
 from logistics.services import delivery_assign_driver, delivery_schedule, delivery_status_change
@@ -208,9 +209,26 @@ def _create(
         user=user if actor == Actor.OWNER else None,
         note=note,
     )
+    _stock_follow(order=order, lines=lines, taken=True)
     if notify:
         order_notify_customer(order=order, event=event)
     return order
+
+
+def _stock_follow(*, order: Order, lines: Iterable, taken: bool) -> None:
+    """Keep the catalogue's tracked stock with the order, inside the caller's transaction: a
+    confirmed order takes its quantities, a cancelled one gives them back. The analytics' restock
+    check runs after the commit (it alerts the owner once when a product will run out soon)."""
+    from analytics.tasks import restock_check
+    from catalog.services import product_stock_return, product_stock_take
+
+    quantities: dict[str, int] = {}
+    for line in lines:
+        if line.sku:
+            quantities[line.sku] = quantities.get(line.sku, 0) + int(line.quantity)
+    move = product_stock_take if taken else product_stock_return
+    if move(user=order.owner, quantities=quantities):
+        enqueue_on_commit(restock_check, account_id=order.owner_id)
 
 
 def _field(obj, name: str, default=None):
@@ -480,6 +498,7 @@ def order_transition(*, order: Order, to: str, by: str, user=None, note: str = "
         update_fields.append("cancel_reason")
     order.save(update_fields=update_fields)
     if target == S.CANCELLED:
+        _stock_follow(order=order, lines=order.lines.all(), taken=False)
         _delivery_drop(order)
     else:
         _delivery_follow(order, target)

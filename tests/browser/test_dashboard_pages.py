@@ -249,10 +249,11 @@ def test_statistics_show_kpis_two_charts_and_three_predictions_each_saying_how(p
     assert kpis.count() >= 4
     for kpi in kpis.all():
         assert len(kpi.get_by_test_id("how-computed").inner_text()) > 20, "each figure says how it is computed"
-    predictions = page.get_by_test_id("prediction")
-    assert predictions.count() == 3
-    for prediction in predictions.all():
-        assert len(prediction.get_by_test_id("how-computed").inner_text()) > 20
+    products = page.get_by_test_id("forecast-product")
+    products.first.wait_for()
+    assert products.count() == 9
+    for honesty in page.get_by_test_id("forecast-honesty").all():
+        assert "Basée sur" in honesty.inner_text()
     for chart in ["accuracy", "sales-by-city"]:
         drawing = page.get_by_test_id(chart).get_by_role("img")
         drawing.wait_for()

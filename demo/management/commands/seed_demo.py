@@ -13,17 +13,24 @@ from datetime import timedelta
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
-from conversations.models import Conversation, Sender
+from analytics.models import AccountForecast
+from analytics.services import forecast_compute, restock_check
+from catalog.models import Product
+from conversations.models import Contact, Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
 from core.money import format_fcfa
+from demo.history import HistoryCustomer, HistoryProduct, generate_history
 from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
 from logistics.services import delivery_schedule
-from orders.services import orders_from_deliveries
+from orders.models import PICKUP, Actor, Order, OrderEvent, OrderLine, OrderSequence, OrderSource
+from orders.models import OrderStatus as S
+from orders.services import format_reference, orders_from_deliveries
 from preferences.services import preferences_get_or_create, preferences_update
 from shop.selectors import shop_profile_get
 from shop.services import shop_demo_load
@@ -34,6 +41,18 @@ from . import _demo_data as data
 DEMO_EMAIL = "demo@flux-ia.ci"
 DEMO_PASSWORD = "Akwaba2025"
 HISTORY_DAYS = 60
+# The demo shop's delivery fees (shop/demo/demo_shop.json); other places pick up at the shop.
+ZONE_FEES = {
+    "Treichville": 1000,
+    "Marcory": 1000,
+    "Koumassi": 1500,
+    "Port-Bouët": 2000,
+    "Plateau": 2500,
+    "Cocody": 3000,
+    "Adjamé": 3000,
+    "Yopougon": 3500,
+    "Abobo": 3500,
+}
 
 
 class Command(BaseCommand):
@@ -111,7 +130,137 @@ def seed_account(user, *, now) -> list[str]:
     # status and date, so the statistics keep their figures).
     if orders_from_deliveries(user=user):
         seeded.append("commandes")
+    if not Order.objects.filter(owner=user, idempotency_key__startswith=HISTORY_KEY).exists():
+        seed_order_history(user, now=now)
+        seeded.append("historique des commandes")
+    if not AccountForecast.objects.filter(owner=user).exists():
+        # The forecasts the nightly task would compute, so the demo's Statistiques page shows them
+        # at once (the restock alerts are recorded, not e-mailed: nobody reads the demo's mail).
+        forecast_compute(user=user, now=now)
+        restock_check(user=user, now=now, notify=False)
+        seeded.append("prévisions")
     return seeded
+
+
+HISTORY_KEY = "demo-history-"
+# The demo shop's products over the year: how often each sells, the bazin launched five weeks ago
+# (too recent for a forecast), the sandals stopped ten weeks ago, the hand-woven Kita sells now and
+# then. Stock counts on three products, one of them low, show the restock alert.
+HISTORY_PRODUCTS = {
+    "AK01": {"weight": 30},
+    "AK02": {"weight": 0, "intermittent": True},
+    "AK03": {"weight": 8},
+    "AK04": {"weight": 6},
+    "AK05": {"weight": 14},
+    "AK06": {"weight": 10},
+    "AK07": {"weight": 8, "stopped_days_ago": 70},
+    "AK08": {"weight": 9, "launched_days_ago": 35},
+    "AK09": {"weight": 20},
+}
+STOCK = {"AK01": 20, "AK05": 80, "AK09": 60}
+REGULARS = 8  # the first demo customers order every week; five have not come back for a while
+
+
+@transaction.atomic
+def seed_order_history(user, *, now) -> None:
+    """A year of orders (``demo.history``), stored with bulk inserts: the forecasts' history."""
+    rng = random.Random(26)
+    catalogue = {product.sku: product for product in Product.objects.filter(owner=user)}
+    products = [
+        HistoryProduct(sku=sku, name=catalogue[sku].name, price=catalogue[sku].price, **shape)
+        for sku, shape in HISTORY_PRODUCTS.items()
+        if sku in catalogue
+    ]
+    contacts = {
+        contact.whatsapp_number: contact
+        for contact in Contact.objects.filter(owner=user).select_related("conversation")
+    }
+    customers = [
+        HistoryCustomer(
+            name=name,
+            phone=phone_for(index),
+            commune=commune,
+            every_days=7 if index < REGULARS else None,
+            gone_days=rng.randint(12, 20) if index < 5 else None,
+        )
+        for index, (name, commune) in enumerate(data.CUSTOMERS)
+    ]
+    first_names = [name.split()[0] for name, _commune in data.CUSTOMERS]
+    last_names = [name.split()[-1] for name, _commune in data.CUSTOMERS]
+    communes = [commune for _name, commune in data.CUSTOMERS if PLACES[commune][0] == "Abidjan"]
+    for index in range(300):
+        customers.append(
+            HistoryCustomer(
+                name=f"{rng.choice(first_names)} {rng.choice(last_names)}",
+                phone=phone_for(100 + index),
+                commune=rng.choice(communes),
+            )
+        )
+    history = generate_history(
+        rng=rng, now=timezone.localtime(now) - timedelta(hours=3), products=products, customers=customers
+    )
+    history = [order for order in history if order.created_at < now - timedelta(days=2)]  # settled ones only
+    numbers = {}
+    for year in sorted({timezone.localtime(order.created_at).year for order in history}):
+        sequence, _ = OrderSequence.objects.select_for_update().get_or_create(owner=user, year=year)
+        count = sum(1 for order in history if timezone.localtime(order.created_at).year == year)
+        numbers[year] = sequence.last_number
+        sequence.last_number += count
+        sequence.save(update_fields=["last_number"])
+    orders = []
+    for index, item in enumerate(history):
+        year = timezone.localtime(item.created_at).year
+        numbers[year] += 1
+        contact = contacts.get(item.customer.phone)
+        pickup = item.pickup or item.customer.commune not in ZONE_FEES
+        fee = 0 if pickup else ZONE_FEES[item.customer.commune]
+        status = S.CANCELLED if item.cancelled else (S.PICKED_UP if pickup else S.DELIVERED)
+        orders.append(
+            Order(
+                owner=user,
+                reference=format_reference(year, numbers[year]),
+                year=year,
+                number=numbers[year],
+                contact=contact,
+                conversation=getattr(contact, "conversation", None) if contact else None,
+                customer_name=item.customer.name,
+                customer_phone=item.customer.phone,
+                zone=PICKUP if pickup else item.customer.commune,
+                commune="" if pickup else item.customer.commune,
+                subtotal=item.subtotal,
+                delivery_fee=fee,
+                total=item.subtotal + fee,
+                payment_method=rng.choice(["cash", "cash", "wave", "orange_money", "mtn_momo"]),
+                status=status,
+                source=OrderSource.ASSISTANT if contact else OrderSource.OWNER,
+                cancel_reason="Le client a annulé." if item.cancelled else "",
+                idempotency_key=f"{HISTORY_KEY}{index}",
+                created_at=item.created_at,
+            )
+        )
+    Order.objects.bulk_create(orders, batch_size=1000)
+    # ``updated_at`` is auto_now: put each order's last change back on its day.
+    Order.objects.filter(owner=user, idempotency_key__startswith=HISTORY_KEY).update(updated_at=F("created_at"))
+    lines, events = [], []
+    for order, item in zip(orders, history, strict=True):
+        for position, (product, quantity) in enumerate(item.lines):
+            lines.append(
+                OrderLine(
+                    order=order,
+                    position=position,
+                    sku=product.sku,
+                    name=product.name,
+                    unit_price=product.price,
+                    quantity=quantity,
+                    line_total=product.price * quantity,
+                )
+            )
+        events.append(OrderEvent(order=order, from_status="", to_status=S.CONFIRMED, actor=Actor.SYSTEM))
+        events.append(OrderEvent(order=order, from_status=S.CONFIRMED, to_status=order.status, actor=Actor.SYSTEM))
+    OrderLine.objects.bulk_create(lines, batch_size=2000)
+    OrderEvent.objects.bulk_create(events, batch_size=2000)
+    for sku, quantity in STOCK.items():
+        Product.objects.filter(owner=user, sku=sku).update(stock_quantity=quantity)
 
 
 def phone_for(index: int) -> str:

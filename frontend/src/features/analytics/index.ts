@@ -2,3 +2,5 @@
 export { default as AnalyticsPage } from "./routes/AnalyticsPage";
 export { analyticsQueryKey, useAnalytics } from "./api/get-analytics";
 export type { AnalyticsFigure, AnalyticsKpi, AnalyticsOverview } from "./types";
+export { ForecastHomeCard } from "./components/ForecastSection";
+export { forecastQueryKey, useForecast } from "./api/get-forecast";

@@ -39,3 +39,99 @@ export interface AnalyticsOverview {
   /** False on plans without « Analyses prédictives » (starter): predictions is then empty. */
   predictions_available: boolean;
 }
+
+/** GET /analytics/forecast (stored nightly; docs/analytics.md), field for field. */
+export interface ForecastTotals {
+  units?: number;
+  low?: number;
+  high?: number;
+  revenue?: number;
+  revenue_low?: number;
+  revenue_high?: number;
+}
+
+export interface ForecastBacktest {
+  error_pct: number | null;
+  naive_error_pct: number | null;
+  mase: number | null;
+  naive_mase: number | null;
+  weeks: number;
+  sentence: string;
+}
+
+export interface ForecastCard {
+  status: "ok" | "insufficient" | "no_sales" | "stopped";
+  basis: string;
+  missing: string | null;
+  method?: string;
+  method_label?: string;
+  next_7?: ForecastTotals;
+  next_30?: ForecastTotals;
+  week?: { date: string; day: string; value: number }[];
+  backtest?: ForecastBacktest;
+}
+
+export interface ProductForecast extends ForecastCard {
+  sku: string;
+  name: string;
+  price: number;
+  unit: string;
+}
+
+export interface BusySlot {
+  day: string;
+  hour: number;
+  label: string;
+  expected: number;
+}
+
+export interface LateCustomer {
+  name: string;
+  phone: string;
+  conversation_id: number | null;
+  orders: number;
+  every_days: number;
+  rhythm: string;
+  days_since: number;
+  last_order_on: string;
+}
+
+export interface ForecastData {
+  status: "ok" | "insufficient";
+  basis: string;
+  missing: string | null;
+  history_days: number;
+  min_weeks: number;
+  total: ForecastCard;
+  products: ProductForecast[];
+  heatmap: {
+    cells: number[][];
+    max: number;
+    weeks: number;
+    basis: string;
+    missing: string | null;
+    busiest: BusySlot[];
+    backtest: { hits: number; announced: number; sentence: string } | null;
+  };
+  customers: { late: LateCustomer[]; count: number; headline: string; basis: string };
+}
+
+export interface RestockAlert {
+  product_id: number;
+  sku: string;
+  name: string;
+  unit: string;
+  stock_quantity: number;
+  days_left: number;
+  runs_out_on: string;
+  expected_7_days: number;
+  message: string;
+}
+
+export interface ForecastPage {
+  available: boolean;
+  computed_at: string | null;
+  message: string;
+  data: ForecastData | null;
+  restock: RestockAlert[];
+}

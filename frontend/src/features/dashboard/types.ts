@@ -14,4 +14,6 @@ export interface DashboardActivity {
 export interface DashboardHome {
   cards: AnalyticsFigure[];
   recent_activity: DashboardActivity[];
+  /** The plan sells « Analyses prédictives »: the home page shows the forecast card. */
+  predictions_available: boolean;
 }

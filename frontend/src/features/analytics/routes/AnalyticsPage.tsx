@@ -1,6 +1,7 @@
 /**
  * Statistiques (plans pro and entreprise): KPIs, AI answer accuracy by question category, sales by
- * city and three predictions, each with the API's sentence saying how it is computed.
+ * city, each with the API's sentence saying how it is computed, and the stored forecasts (plans with
+ * « Analyses prédictives »: demand per product, restock alerts, busy hours, late regulars).
  */
 import { BarChart3, Info, TrendingDown, TrendingUp } from "lucide-react";
 import { useMemo } from "react";
@@ -10,6 +11,7 @@ import { cn } from "@/lib/cn";
 
 import { useAnalytics } from "../api/get-analytics";
 import { BarChart } from "../components/BarChart";
+import { ForecastSection } from "../components/ForecastSection";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/states";
 import { LlmUsageCard } from "@/features/assistant";
@@ -178,11 +180,7 @@ export default function AnalyticsPage() {
           Prévisions de l'IA
         </h2>
         {data.predictions_available ? (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {data.predictions.map((prediction) => (
-              <FigureCard key={prediction.key} figure={prediction} testId="prediction" />
-            ))}
-          </ul>
+          <ForecastSection />
         ) : (
           <Card data-testid="predictions-locked">
             <p className="text-sm text-slate-700">

@@ -19,6 +19,7 @@ import { AliasChips } from "./AliasChips";
 
 const MSG_PRICE = "Le prix doit être un nombre entier positif.";
 const MSG_REQUIRED = "Ce champ est obligatoire.";
+const MSG_STOCK = "Ce champ doit être un nombre entier positif.";
 
 interface ProductSheetProps {
   product: Product | null;
@@ -38,6 +39,7 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
     description: product?.description ?? "",
     aliases: product?.aliases.join(", ") ?? "",
     in_stock: product?.in_stock ?? true,
+    stock_quantity: product?.stock_quantity == null ? "" : String(product.stock_quantity),
   });
   const [photo, setPhoto] = useState<File | null>(null);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
@@ -52,6 +54,7 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
     if (!form.name.trim()) errors.name = MSG_REQUIRED;
     if (!form.sku.trim()) errors.sku = MSG_REQUIRED;
     if (!/^\d+$/.test(form.price.trim())) errors.price = MSG_PRICE;
+    if (form.stock_quantity.trim() && !/^\d+$/.test(form.stock_quantity.trim())) errors.stock_quantity = MSG_STOCK;
     setLocalErrors(errors);
     if (Object.keys(errors).length) return;
     const input = {
@@ -62,6 +65,7 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
       description: form.description.trim(),
       aliases: parseAliases(form.aliases),
       in_stock: form.in_stock,
+      stock_quantity: form.stock_quantity.trim() ? Number(form.stock_quantity.trim()) : null,
     };
     const done = async (saved: Product) => {
       if (photo) {
@@ -134,6 +138,16 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
           description="Un produit en rupture n'est pas proposé par l'assistant."
           checked={form.in_stock}
           onChange={(checked) => setForm({ ...form, in_stock: checked })}
+        />
+        <TextField
+          label="Quantité en stock"
+          name="stock_quantity"
+          inputMode="numeric"
+          value={form.stock_quantity}
+          onChange={set("stock_quantity")}
+          error={errorOf("stock_quantity")}
+          hint="Facultatif : les commandes confirmées la diminuent, et les prévisions vous alertent avant la rupture."
+          optional
         />
         <TextField
           label="Photo"

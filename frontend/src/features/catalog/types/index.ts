@@ -10,6 +10,8 @@ export interface Product {
   price_label: string;
   unit: string;
   in_stock: boolean;
+  /** Units on hand; confirmed orders take theirs off. null: not tracked. */
+  stock_quantity: number | null;
   position: number;
   photo: string | null;
   updated_at: string;
@@ -30,6 +32,7 @@ export interface ProductInput {
   price: number;
   unit: string;
   in_stock: boolean;
+  stock_quantity: number | null;
 }
 
 export type ProductFilter = { q: string; inStock: boolean | null };

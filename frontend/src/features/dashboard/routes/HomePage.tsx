@@ -7,6 +7,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { paths } from "@/config/paths";
+import { ForecastHomeCard } from "@/features/analytics";
 import { useAuth } from "@/features/auth";
 import { getChecklistQueryOptions, ShopChecklist } from "@/features/shop";
 import { useWhatsAppStatus, WhatsAppConnectPanel, WhatsAppQuickAction, WhatsAppReconnectBanner } from "@/features/whatsapp";
@@ -162,6 +163,7 @@ export default function HomePage() {
           </div>
         </Card>
       </div>
+      {home.data?.predictions_available && <ForecastHomeCard />}
     </>
   );
 }
