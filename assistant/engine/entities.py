@@ -314,6 +314,10 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 
 
 # Articles that name one item ("le poulet", "mon costume", "the S23").
+# Between « pour » / « for » and the thing something is for: « pour la télé », « for my iPhone ».
+_FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
+_FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
+
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
@@ -412,6 +416,8 @@ class Extractor:
             # Same first letter: a typo rarely hits the first one, a different word often does ("traine"/"graine").
             choices = [w for w in k.fuzzy_vocab if w[0] == s[0]]
             hit = process.extractOne(s, choices, scorer=Levenshtein.distance, score_cutoff=limit) if choices else None
+            if hit and hit[1] == 2 and hit[0][:2] != s[:2]:
+                hit = None  # two edits and another start: another word (« ramassage » is not « repassage »)
             out.append(hit[0] if hit else s)
         return out
 
@@ -473,10 +479,11 @@ class Extractor:
                 ent.kinds[j] = kind
         if not ent.zones:
             ent.place = _place(norm, k)
-        self._compounds(ent)
+        self._compounds(ent, norm.tokens)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken, norm.tokens)
         self._landmarks(ent, words)
+        self._purposes(ent, words)
         self._merge(ent)
         return ent
 
@@ -497,16 +504,44 @@ class Extractor:
             keep.append(m)
         ent.products = keep
 
-    def _compounds(self, ent: Entities):
+    def _purposes(self, ent: Entities, words: list[str]):
+        """« un stabilisateur 1000 VA pour la télé », « a case for my iPhone »: a product named as what another one
+        is for is not ordered too (without a number of its own, beside another product)."""
+        if len(ent.products) < 2:
+            return
+        keep = []
+        for n, m in enumerate(ent.products):
+            j = m.start - 1
+            while j >= 0 and words[j] in _FOR_WHOM:
+                j -= 1
+            others = {s for o in ent.products if o is not m for s in o.skus}
+            if (
+                n > 0  # « how much for the pregnancy test and… » asks about it
+                and j >= 0
+                and j < m.start - 1
+                and words[j] in ("pour", "for")
+                and (m.qty is None or m.weak)
+                and not others & set(m.skus)
+            ):
+                for k in range(m.start, m.end):
+                    ent.kinds.pop(k, None)
+                continue
+            keep.append(m)
+        if keep:
+            ent.products = keep
+
+    def _compounds(self, ent: Entities, tokens: list):
         """Two products named side by side are one thing ("2 coques iphone", "iPhone case"): keep one."""
         out: list[Mention] = []
         for m in ent.products:
             prev = out[-1] if out else None
-            if prev is not None and prev.end == m.start and set(prev.skus) != set(m.skus):
+            if prev is not None and prev.end == m.start and set(prev.skus) != set(m.skus) and not tokens[m.start].brk:
                 if len(prev.skus) == 1 and len(m.skus) > 1:
                     continue  # the ambiguous word only qualifies the first one
                 if len(m.skus) == 1 and len(prev.skus) > 1:
-                    out[-1] = m
+                    # The kept mention spans both, so « 2 bidons huile rimula » and « 2 packs of Pampers size 1 »
+                    # find their quantity before the first word.
+                    out[-1] = Mention(skus=m.skus, start=prev.start, end=m.end, text=f"{prev.text} {m.text}")
                     continue
                 continue  # both precise: the first word names the thing (French order)
             out.append(m)

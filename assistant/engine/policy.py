@@ -98,6 +98,7 @@ def new_state() -> dict:
         "last_reply": None,  # a fingerprint of the last message sent: never the same one twice in a row
         "queue": [],  # more « lequel ? » choices waiting behind ``choice`` (« des chemises et un costume »)
         "offered": None,  # the alternatives just offered for an out-of-stock product
+        "offered_qty": None,  # how many of it the customer asked for: the alternative taken gets that many
     }
 
 
@@ -189,7 +190,8 @@ class Policy:
         self.u = u
         intent = u.intent
         offered, st["offered"] = st["offered"], None
-        if offered and intent not in ("complaint", "human") and self.take_offer(offered):
+        offered_qty, st["offered_qty"] = st.get("offered_qty"), None
+        if offered and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty):
             self.ent = dataclasses.replace(ent, products=[], numbers=[])
             return self.order_flow()  # the product is in the cart; the zone or payment said with it still counts
         if u.unsure:
@@ -405,7 +407,7 @@ class Policy:
             p = k.products[m.skus[0]]
             st["last_sku"] = p.sku
             if not p.in_stock:
-                self.say(self.out_of_stock(p))
+                self.say(self.out_of_stock(p, None if m.weak else m.qty))
                 continue
             if intent == "availability":
                 lines.append(ph.in_stock(p))
@@ -538,7 +540,7 @@ class Policy:
                 line = self.find_line(p.sku)
                 if line:
                     st["cart"].remove(line)
-                self.say(self.out_of_stock(p))
+                self.say(self.out_of_stock(p, None if m.weak else m.qty))
                 continue
             if remove and (m.qty is None or m.weak):
                 line = self.find_line(p.sku)
@@ -784,14 +786,15 @@ class Policy:
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
 
-    def out_of_stock(self, p: Product) -> str:
+    def out_of_stock(self, p: Product, qty: int | None = None) -> str:
         """Out of stock, with the alternatives offered: remembered for the next message (« donne-moi le 128
         alors », « ok give me the 40 mm instead »)."""
         offered = alternatives(self.k, p)
         self.state["offered"] = [o.sku for o in offered]
+        self.state["offered_qty"] = qty
         return self.ph.out_of_stock(p, offered)
 
-    def take_offer(self, offered: list[str]) -> bool:
+    def take_offer(self, offered: list[str], asked_qty: int | None = None) -> bool:
         """The customer takes one of the alternatives just offered: it goes in the cart as an order."""
         st, k, ent = self.state, self.k, self.ent
         offered = [s for s in offered if s in k.products and k.products[s].in_stock]
@@ -805,10 +808,17 @@ class Policy:
         if not picked and named in k.products and k.products[named].in_stock:
             # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
             picked, used = mentions[0].skus[0], mentions[0]
+        if not picked and any_phrase(self.norm.words, TAKE_OFFER):
+            # « give me the 40 mm instead »: a number of exactly one offered product's name designates it.
+            said = {int(w) for w in self.norm.words if w.isdigit()}
+            fits = [s for s in offered if said & k.products[s].name_numbers]
+            if len(fits) == 1 and not mentions:
+                picked = fits[0]
         if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
             return False
-        qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else 1)
+        qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else None)
         st["choice"] = None
+        qty = qty or asked_qty or 1  # « 2 boîtes de Nursie » out of stock, « donne-moi Guigoz alors »: two
         self.set_line(picked, qty, more=False)
         return True
 

@@ -481,6 +481,7 @@ def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> 
 
 
 _SMS_MAX = 1
+_UNITS_NOT_SMS = {"g", "mm", "m", "l", "cm"}
 # Words after which "cb" is the SMS "combien" ("c'est à cb"), not the bank card.
 _BEFORE_COMBIEN = ("c", "est", "a", "ca", "fait", "font", "coute", "le", "la")
 _NOUCHI_MAX = max(len(k.split()) for k in NOUCHI)
@@ -504,8 +505,8 @@ def normalise(text: str) -> Normalised:
             repl = "for"  # "hw much 4 the rice"
         if t.text == "c" and k + 1 < len(base) and base[k + 1].text in ("est", "etait", "a"):
             repl = None
-        if k > 0 and base[k - 1].text.isdigit() and t.text in UNIT_SYNONYMS.values():
-            repl = None  # « 500g », « 2 l »: a unit after a number, never the SMS « g » for « j'ai »
+        if k > 0 and base[k - 1].text.isdigit() and (t.text in UNIT_SYNONYMS.values() or t.text in _UNITS_NOT_SMS):
+            repl = None  # « 500g », « 60 mm »: a unit after a number, never the SMS « g » (j'ai) or « mm » (même)
         if t.text == "cb" and k > 0 and base[k - 1].text in _BEFORE_COMBIEN:
             repl = "combien"  # "la télé c'est à cb" is "combien", not the bank card "CB"
         if repl is None:
