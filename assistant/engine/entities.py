@@ -479,6 +479,7 @@ class Extractor:
                 ent.kinds[j] = kind
         if not ent.zones:
             ent.place = _place(norm, k)
+        self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems)
         self._quantities(ent, words, taken, norm.tokens)
@@ -501,6 +502,25 @@ class Extractor:
                 for j in range(m.start, m.end):
                     ent.kinds.pop(j, None)
                 continue
+            keep.append(m)
+        ent.products = keep
+
+    def _measures(self, ent: Entities, stems: list[str], words: list[str], taken: list[bool]):
+        """« 1 tas de piment », « 2 paquets de couches »: a container word that some product's name also uses
+        (« Tas de tomates ») measures the product named after « de », it is not that product."""
+        starts = {m.start for m in ent.products}
+        keep = []
+        for m in ent.products:
+            span = stems[m.start : m.end]
+            j = m.end
+            measures = all(w in CONTAINERS or w in self.k.unit_words for w in span)
+            if measures and j + 1 < len(words) and words[j] in ("de", "d", "of"):
+                if j + 1 in starts:
+                    for k in range(m.start, m.end):
+                        ent.kinds.pop(k, None)
+                        ent.consumed.discard(k)
+                        taken[k] = False
+                    continue
             keep.append(m)
         ent.products = keep
 
@@ -550,10 +570,17 @@ class Extractor:
     def _narrow(self, ent: Entities, stems: list[str]):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
         # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
-        free = {s for s in stems if len(s) > 1 or s.isdigit()}
-        for m in ent.products:
+        mentions = sorted(ent.products, key=lambda x: x.start)
+        for m in mentions:
             if len(m.skus) < 2:
                 continue
+            # Only the words of its own part of the message: in « 2 kg de carpe et des crevettes », « kg » is the
+            # carp's, not a clue for the prawns.
+            # (a neighbour naming some of the same products, « le seau de 20 L de peinture », is no boundary)
+            other = [o for o in mentions if o is not m and not set(o.skus) & set(m.skus)]
+            lo = max((o.end for o in other if o.end <= m.start), default=0)
+            hi = min((o.start for o in other if o.start >= m.end), default=len(stems))
+            free = {s for s in stems[lo:hi] if len(s) > 1 or s.isdigit()}
             own = set(stems[m.start : m.end])
             vocabs = {s: self.k.products[s].vocab for s in m.skus}
             shared = set.intersection(*(set(v) for v in vocabs.values()))
@@ -636,7 +663,8 @@ class Extractor:
             while j < n and steps < 3:
                 if j in product_starts:
                     return False
-                if j in numbers and j not in used and numbers[j][0] in name_numbers:
+                counted = tokens[j].brk or (j + 1 < n and stem(words[j + 1]) in CONTAINERS)
+                if j in numbers and j not in used and numbers[j][0] in name_numbers and not counted:
                     if commit:
                         used.add(j)
                     j += numbers[j][1]

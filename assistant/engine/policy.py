@@ -34,10 +34,10 @@ from .cues import (
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
-from .lexicon import FUNCTION_WORDS
+from .lexicon import CONTAINERS, FUNCTION_WORDS
 from .model import IntentClassifier, default_model
 from .replies import Phrases
-from .text import normalise
+from .text import normalise, stem
 from .understanding import understand
 from .unknown import unknown_modifier
 
@@ -191,8 +191,11 @@ class Policy:
         intent = u.intent
         offered, st["offered"] = st["offered"], None
         offered_qty, st["offered_qty"] = st.get("offered_qty"), None
-        if offered and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty):
-            self.ent = dataclasses.replace(ent, products=[], numbers=[])
+        taken = offered and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty)
+        if taken:
+            # « mets-moi le robinet à la place et 2 paires de colliers »: the other products still count.
+            others = [m for m in ent.products if m is not taken and set(m.skus) != {self.state["last_sku"]}]
+            self.ent = dataclasses.replace(ent, products=others, numbers=[])
             return self.order_flow()  # the product is in the cart; the zone or payment said with it still counts
         if u.unsure:
             faq = self.k.faq[u.faq_best].question if u.faq_best is not None else ""
@@ -430,6 +433,14 @@ class Policy:
         elif intent == "price" and counted and ent.place and not ent.pickup:
             self.say(ph.not_served(ent.place))
 
+    def line_by_measure(self) -> dict | None:
+        """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
+        said = {stem(w) for w in self.norm.words} & CONTAINERS
+        if not said:
+            return None
+        lines = [line for line in self.state["cart"] if said & self.k.products[line["sku"]].vocab]
+        return lines[0] if len(lines) == 1 else None
+
     def not_this_kind(self, m, other_thing_only: bool = False) -> bool:
         """« wedding dresses », « du fer de 6 », « un tire-lait »: what the shop does not have, said, with the
         product's other kinds when it is one of them."""
@@ -567,6 +578,11 @@ class Policy:
             target = next((line for line in st["cart"] if not line["qty"]), None)
             n = numbers[0] if numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
+            measured = self.line_by_measure()
+            if measured and not target:
+                # « non mets 10 sacs finalement » while the nails were talked about last: the cement, in bags.
+                last = measured
+                st["last_sku"] = measured["sku"]
             if remove and last and last["qty"]:
                 # « enlève-en un », « remove one »: one less of the line just talked about; « enlève-en un,
                 # c'est 3 seulement »: the count said last.
@@ -794,12 +810,13 @@ class Policy:
         self.state["offered_qty"] = qty
         return self.ph.out_of_stock(p, offered)
 
-    def take_offer(self, offered: list[str], asked_qty: int | None = None) -> bool:
-        """The customer takes one of the alternatives just offered: it goes in the cart as an order."""
+    def take_offer(self, offered: list[str], asked_qty: int | None = None):
+        """The customer takes one of the alternatives just offered: it goes in the cart as an order. Returns
+        the mention that named it (or True), None when the offer is not taken."""
         st, k, ent = self.state, self.k, self.ent
         offered = [s for s in offered if s in k.products and k.products[s].in_stock]
         if not offered or self.u.negative or any_phrase(self.norm.words, REMOVE):
-            return False  # « bon laisse, c'est pas grave »
+            return None  # « bon laisse, c'est pas grave »
         mentions = list(ent.products)
         picked, used = self.resolve_choice(mentions, offered)
         if used is None:
@@ -815,12 +832,12 @@ class Policy:
             if len(fits) == 1 and not mentions:
                 picked = fits[0]
         if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
-            return False
+            return None
         qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else None)
         st["choice"] = None
         qty = qty or asked_qty or 1  # « 2 boîtes de Nursie » out of stock, « donne-moi Guigoz alors »: two
         self.set_line(picked, qty, more=False)
-        return True
+        return used or True
 
     def acknowledge(self, pending: str) -> None:
         """The question ``pending`` was already the last one asked and this turn settled something else: say
