@@ -669,6 +669,11 @@ class Extractor:
                         used.add(j)
                     j += numbers[j][1]
                     continue
+                if j in numbers and j not in used and j == m.end + 1 and words[m.end] in ("de", "d"):
+                    # « le riz de 50 », « du fer de 6 »: « de » and a number after the name say which one, never
+                    # how many (a quantity would be « riz, 50 sacs »).
+                    if not (j + 1 < n and stem(words[j + 1]) in CONTAINERS):
+                        return False
                 if j in numbers and j not in used:
                     value, length = numbers[j]
                     after = j + length

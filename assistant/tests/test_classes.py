@@ -482,6 +482,20 @@ IN_PASSING = [
         {"payment": "orange_money"},
     ),
     ("grocery", ["je veux 2 sardines", "marcory", "wave"], "ah non mets plutot momo", {"payment": "mtn_momo"}),
+    # A list written name first: each number follows its product.
+    ("grocery", [], "spaghetti 3, sardines 2, a Koumassi", {"cart": [("K07", 3), ("K12", 2)], "zone": "Koumassi"}),
+    ("maquis", [], "garba 2 et alloco 1 pour Angré", {"cart": [("R04", 2), ("R05", 1)], "zone": "Cocody"}),
+    # A comma ends a place's number; a container measures the product after « de »; a correction naming a
+    # container goes to the line counted in it; what a product is for is not ordered.
+    ("grocery", [], "Riviera 3, 2 huiles stp", {"cart": [("K03", 2)], "zone": "Riviera"}),
+    ("grocery", [], "mets moi 2 sachets de lait en poudre, 1 huile", {"cart": [("K03", 1), ("K05", 2)]}),
+    (
+        "grocery",
+        ["je veux 2 sardines", "2 spaghetti"],
+        "non mets 3 paquets finalement",
+        {"cart": [("K07", 3), ("K12", 2)]},
+    ),
+    ("electronics", [], "je veux une rallonge pour le frigo et une ampoule", {"cart": [("E09", 1), ("E10", 1)]}),
 ]
 
 
@@ -491,6 +505,23 @@ def test_an_order_or_a_change_said_in_passing_is_understood(request, chat, shop_
     turn = c.say(text)
     assert not turn.handoff and turn.order is None, reply_of(turn)
     check_state(turn, expected)
+
+
+ASKED_NOT_SOLD = [
+    # What was asked, named without its measure, even when the message also gives the zone.
+    ("grocery", "je voudrais 3 kg de viande de mouton a Koumassi", "viande de mouton"),
+    # A product's word that only qualifies another thing; a size none of the products has.
+    ("grocery", "vous avez un porte-savon ?", "porte savon"),
+    ("grocery", "vous avez le riz de 50 ?", "riz de 50"),
+]
+
+
+@pytest.mark.parametrize(("shop_name", "text", "asked"), ASKED_NOT_SOLD)
+def test_what_the_shop_does_not_sell_is_said_naming_what_was_asked(request, chat, shop_name, text, asked):
+    turn = chat(shop(request, shop_name)).say(text)
+    said = reply_of(turn)
+    assert "ne vendons pas" in said and asked in said.lower(), said
+    assert not turn.handoff and not turn.state["cart"], said
 
 
 @pytest.mark.parametrize(
