@@ -281,7 +281,7 @@ SPECTACULAR_SETTINGS = {
         "OrderStatusEnum": "orders.models.OrderStatus",
         "PaymentMethodEnum": "shop.models.PaymentCode",
         "ChecklistItemCodeEnum": ["products", "delivery_zones", "whatsapp"],
-        "ShopVersionSourceEnum": "shop.models.ShopVersion.Source",
+        "ShopVersionSourceEnum": ["put", "import", "restore", "dashboard", "demo"],
         "OrderSourceEnum": "orders.models.OrderSource",
     },
 }

@@ -448,7 +448,8 @@ def payment_methods_clean(check: Checker, value: Any, path: str) -> list[dict]:
         code = data.get("code")
         if not isinstance(code, str) or code not in labels:
             check.add(join(item_path, "code"), MSG_PAYMENT_CODE)
-        elif code in seen:
+            continue
+        if code in seen:
             check.add(join(item_path, "code"), MSG_PAYMENT_DUPLICATE)
         seen.add(code)
         name = check.text(data.get("name"), join(item_path, "name"), max_length=60)
