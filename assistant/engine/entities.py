@@ -626,6 +626,12 @@ class Extractor:
             j = m.start - 1
             steps = 0
             per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
+            name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
+            size = sizes.get(j)
+            if size and size[2] == measure_word(words[m.start]) and size[2] in per_units and j not in used:
+                m.qty = size[0]  # « 2 kg de tomates » whose name says « (le kg) »: the measure opens the mention
+                used.add(j)
+                return True
             while j >= 0 and steps < 4:
                 if tokens[j + 1].brk:
                     return False  # « gâteau 10 parts 1, sandwich 2 »: the « 1 » is not the sandwich's
@@ -634,6 +640,10 @@ class Extractor:
                     m.qty = size[0]  # "2 kg de boeuf" where beef is sold by the kilo
                     used.add(j - 1)
                     return True
+                if size and size[0] in name_numbers and j - 1 not in used:
+                    j -= 2  # « 4 bars of 110 mm PVC pipe »: a size of its own name stands between
+                    steps += 1
+                    continue
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]

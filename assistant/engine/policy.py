@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from rapidfuzz import fuzz, process
-
 from . import language as lang_mod
 from .cues import (
     CANCEL,
@@ -34,12 +32,12 @@ from .cues import (
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
-from .lexicon import CONTAINERS, FUNCTION_WORDS
+from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .replies import Phrases
 from .text import normalise, stem
 from .understanding import understand
-from .unknown import unknown_modifier
+from .unknown import alternatives, closest, unknown_modifier
 
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
@@ -122,27 +120,6 @@ def is_open(k: Knowledge, now: datetime) -> bool | None:
         return False
     hhmm = local.strftime("%H:%M")
     return span[0] <= hhmm < span[1]
-
-
-def alternatives(k: Knowledge, p: Product, limit: int = 3) -> list[Product]:
-    """In-stock products closest to an unavailable one: same unit or shared words first, then price."""
-    others = [o for o in k.products.values() if o.in_stock and o.sku != p.sku]
-
-    def score(o: Product):
-        shared = len((set(p.vocab) & set(o.vocab)) - FUNCTION_WORDS)
-        return (-shared, o.unit != p.unit, abs(o.price - p.price))
-
-    return sorted(others, key=score)[:limit]
-
-
-def closest(k: Knowledge, thing: str, limit: int = 3) -> list[Product]:
-    items = [p for p in k.products.values() if p.in_stock]
-    if not items:
-        return []
-    names = {p.sku: f"{p.name} {p.description}" for p in items}
-    hits = process.extract(thing, names, scorer=fuzz.WRatio, limit=limit)
-    by_sku = {p.sku: p for p in items}
-    return [by_sku[h[2]] for h in hits]
 
 
 class Policy:
@@ -396,7 +373,7 @@ class Policy:
             thing = self.u.unknown or ""
             self.say(ph.not_sold(thing, closest(k, thing) if thing else []))
             return
-        total, counted = 0, 0
+        total, counted, several = 0, 0, False
         lines = []
         for m in mentions:
             if intent == "availability" and self.not_this_kind(m):
@@ -417,10 +394,14 @@ class Policy:
                 if p.description and ph.lang == "fr" and any_phrase(self.norm.words, DESCRIBE):
                     lines.append(p.description)
             else:
-                lines.append(ph.price_line(p, m.qty))
-                total += p.price * (m.qty or 1)
+                # « how much be your baby wipes? I wan buy 4 »: the one count of the message is this product's.
+                alone = len(mentions) == 1 and len(ent.numbers) == 1 and ent.numbers[0] not in p.name_numbers
+                qty = (m.qty if m.qty and not m.weak else None) or (ent.numbers[0] if alone else m.qty)
+                lines.append(ph.price_line(p, qty))
+                total += p.price * (qty or 1)
                 counted += 1
-        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or any((m.qty or 0) > 1 for m in mentions)):
+                several = several or (qty or 0) > 1
+        if intent == "price" and lines and ph.lang == "en" and (counted > 1 or several):
             self.say("Here are our prices:")
         for line in lines:
             self.say(line)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz, process
+
 from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE
 from .entities import Entities, Mention
-from .knowledge import Knowledge
+from .knowledge import Knowledge, Product
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .text import Normalised, find_phrase, fold, stem
 
@@ -292,3 +294,27 @@ def unknown_modifier(
         if joined or toks[i - 1].text in _DETERMINERS:
             return phrase(i, m.end), False
     return None
+
+
+# --- What the shop has instead ------------------------------------------------------------------------
+
+
+def alternatives(k: Knowledge, p: Product, limit: int = 3) -> list[Product]:
+    """In-stock products closest to an unavailable one: same unit or shared words first, then price."""
+    others = [o for o in k.products.values() if o.in_stock and o.sku != p.sku]
+
+    def score(o: Product):
+        shared = len((set(p.vocab) & set(o.vocab)) - FUNCTION_WORDS)
+        return (-shared, o.unit != p.unit, abs(o.price - p.price))
+
+    return sorted(others, key=score)[:limit]
+
+
+def closest(k: Knowledge, thing: str, limit: int = 3) -> list[Product]:
+    items = [p for p in k.products.values() if p.in_stock]
+    if not items:
+        return []
+    names = {p.sku: f"{p.name} {p.description}" for p in items}
+    hits = process.extract(thing, names, scorer=fuzz.WRatio, limit=limit)
+    by_sku = {p.sku: p for p in items}
+    return [by_sku[h[2]] for h in hits]

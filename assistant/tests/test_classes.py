@@ -496,6 +496,8 @@ IN_PASSING = [
         {"cart": [("K07", 3), ("K12", 2)]},
     ),
     ("electronics", [], "je veux une rallonge pour le frigo et une ampoule", {"cart": [("E09", 1), ("E10", 1)]}),
+    # Sold by the kilo: the kilos are the count.
+    ("poultry", [], "mettez moi 3 kg de viande de boeuf pour Niangon", {"cart": [("B04", 3)], "zone": "Yopougon"}),
 ]
 
 
@@ -522,6 +524,18 @@ def test_what_the_shop_does_not_sell_is_said_naming_what_was_asked(request, chat
     said = reply_of(turn)
     assert "ne vendons pas" in said and asked in said.lower(), said
     assert not turn.handoff and not turn.state["cart"], said
+
+
+@pytest.mark.parametrize(
+    ("shop_name", "text", "total"),
+    [
+        ("grocery", "combien coute le savon de menage ? j'en veux 6", "2 100"),
+        ("phones", "how much for the bluetooth earphones? I need 2 for my kids", "24 000"),
+    ],
+)
+def test_a_price_question_counts_the_number_said_in_its_next_sentence(request, chat, shop_name, text, total):
+    said = reply_of(chat(shop(request, shop_name)).say(text))
+    assert total in said.replace("\u202f", " ").replace("\xa0", " "), said
 
 
 @pytest.mark.parametrize(
