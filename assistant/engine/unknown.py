@@ -234,6 +234,9 @@ def price_object(norm: Normalised) -> str | None:
 # "Vous connaissez un bon tailleur à Koumassi ?": a place named in a question about something else.
 
 
+# Words that point at the product rather than qualify it (« la poussette canne, celle qui est légère »).
+_POINTING = {"celle", "celui", "celles", "ceux", "cela", "ceci", "ici", "encore", "aussi", "seul", "seule", "seulement"}
+
 # Words that open a French noun phrase: « les montres connectées », « un tire-lait », « des cartouches de gaz ».
 _DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mes", "ton", "vos", "votre", "ce", "ces"}
 
@@ -247,7 +250,7 @@ def unknown_modifier(
     kind of the product — the product's other kinds are then worth offering)."""
     toks = norm.tokens
     n = len(toks)
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING
 
     def unknown(j: int) -> bool:
         t = toks[j]
@@ -277,7 +280,7 @@ def unknown_modifier(
     j = after
     while j < n and j < after + 2 and toks[j].text in CONNECTORS | {"pour"}:
         j += 1
-    if j < n:
+    if j < n and not any(t.brk for t in toks[after : j + 1]):  # never past a comma or a question mark
         if unknown(j):
             return phrase(m.start, j + 1), True
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:
