@@ -40,6 +40,13 @@ def _ensure_sku_free(*, user, sku: str, exclude_id: int | None = None) -> None:
         raise _validation_error({"sku": [MSG_SKU_DUPLICATE.format(sku=sku)]})
 
 
+def _history_keeps_the_shop(*, user) -> None:
+    # shop.services imports this module: imported when a product is edited, not when it loads.
+    from shop.services import shop_dashboard_edit_begin
+
+    shop_dashboard_edit_begin(user=user)
+
+
 def product_document_of(product: Product) -> dict:
     return {field: getattr(product, field) for field in PRODUCT_DOCUMENT_FIELDS}
 
@@ -49,6 +56,7 @@ def product_create(*, user, data: dict) -> Product:
     """Add a product at the end of the list. ``data`` has the document's product keys."""
     fields = _clean(data)
     _ensure_sku_free(user=user, sku=fields["sku"])
+    _history_keeps_the_shop(user=user)
     last = Product.objects.filter(owner=user).aggregate(last=Max("position"))["last"]
     product = Product.objects.create(owner=user, position=0 if last is None else last + 1, **fields)
     knowledge_invalidate(user.pk)
@@ -61,6 +69,7 @@ def product_update(*, product: Product, data: dict) -> Product:
     fields = _clean({**product_document_of(product), **data})
     if fields["sku"].casefold() != product.sku.casefold():
         _ensure_sku_free(user=product.owner, sku=fields["sku"], exclude_id=product.pk)
+    _history_keeps_the_shop(user=product.owner)
     for key, value in fields.items():
         setattr(product, key, value)
     product.save()
@@ -72,6 +81,7 @@ def product_update(*, product: Product, data: dict) -> Product:
 def product_delete(*, product: Product) -> None:
     owner_id = product.owner_id
     photo = product.photo.name
+    _history_keeps_the_shop(user=product.owner)
     product.delete()
     if photo:
         storage = Product._meta.get_field("photo").storage

@@ -57,6 +57,12 @@ def _profile_for_update(*, user) -> ShopProfile:
     return profile
 
 
+def shop_dashboard_edit_begin(*, user) -> None:
+    """Before a catalogue edit of « Ma boutique »'s products: the same lock and the same archived state
+    (once per burst) as the shop's own piece edits, so a product deleted by mistake can be restored."""
+    _profile_for_update(user=user)
+
+
 def _profile_locked(*, owner_id: int) -> ShopProfile:
     """The account's profile row locked for this transaction (one query), created empty the first time."""
     profile = ShopProfile.objects.select_for_update().filter(owner_id=owner_id).first()

@@ -189,6 +189,19 @@ def test_a_zone_edit_keeps_the_previous_fee_in_the_history(owner_api):
     assert archived["fee"] == zone["fee"] != 9900
 
 
+def test_a_product_deleted_in_the_catalogue_comes_back_with_a_restore(owner_api):
+    _put(owner_api, business_document())
+    product = owner_api.get("/api/v1/catalog/products").json()["results"][0]
+
+    assert owner_api.delete(f"/api/v1/catalog/products/{product['id']}").status_code == 204
+    assert product["sku"] not in [p["sku"] for p in owner_api.get(URL).json()["products"]]
+
+    [version] = _versions(owner_api)
+    assert version["source"] == "dashboard"
+    assert owner_api.post(f"{VERSIONS}/{version['id']}/restore").status_code == 200
+    assert product["sku"] in [p["sku"] for p in owner_api.get(URL).json()["products"]]
+
+
 def test_shop_import_archives_the_replaced_shop_without_an_actor(owner_api, owner, tmp_path):
     _put(owner_api, _named("Avant l'import"))
     path = tmp_path / "shop.json"
