@@ -337,4 +337,7 @@ def fill_details(u: Understanding, norm: Normalised, ent: Entities, knowledge: K
             u.unknown = price_object(norm) or unknown_object(norm, ent, knowledge)
         else:
             u.unknown = unknown_object(norm, ent, knowledge) or service_object(norm)
+    elif u.intent == "order" and ent.numbers:
+        # « mets-moi 2 garba et 1 coca » where garba is not sold: a count left over names something else.
+        u.unknown = unknown_object(norm, ent, knowledge)
     return u

@@ -664,6 +664,8 @@ class Policy:
                 return
         if st["cart"] and not st["cart_at"]:
             st["cart_at"] = self.now.isoformat()
+        if u.unknown and ent.products and st["cart"]:
+            self.say(ph.not_sold(u.unknown, []))  # beside what was understood, what the shop does not sell
         if u.negative and st["pending"] == "minimum" and not changed:
             self.say(
                 ph.t(

@@ -527,6 +527,22 @@ def test_what_the_shop_does_not_sell_is_said_naming_what_was_asked(request, chat
 
 
 @pytest.mark.parametrize(
+    ("shop_name", "text", "asked", "cart"),
+    [
+        ("maquis", "mets moi 2 pizzas et 1 garba pour Angré", "pizzas", [("R04", 1)]),
+        ("grocery", "envoie 3 bananes plantain et 2 sardines a Koumassi", "bananes plantain", [("K12", 2)]),
+    ],
+)
+def test_an_unknown_item_beside_known_ones_is_said_and_the_rest_goes_in_the_cart(
+    request, chat, shop_name, text, asked, cart
+):
+    turn = chat(shop(request, shop_name)).say(text)
+    said = reply_of(turn)
+    assert "ne vendons pas" in said and asked in said.lower(), said
+    assert cart_of(turn) == sorted(cart), said
+
+
+@pytest.mark.parametrize(
     ("shop_name", "text", "total"),
     [
         ("grocery", "combien coute le savon de menage ? j'en veux 6", "2 100"),
