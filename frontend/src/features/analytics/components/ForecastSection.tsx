@@ -13,7 +13,7 @@ import { formatFcfa } from "@/lib/money";
 import { cn } from "@/lib/cn";
 
 import { useForecast } from "../api/get-forecast";
-import type { ForecastCard, ForecastData, ProductForecast, RestockAlert } from "../types";
+import type { ForecastCard, ForecastData, ForecastTotals, ProductForecast, RestockAlert } from "../types";
 
 const DAYS = ["Lun", "Mar", "Mer", "Jeu", "Ven", "Sam", "Dim"];
 
@@ -56,6 +56,20 @@ function Week({ card, money }: { card: ForecastCard; money?: boolean }) {
   );
 }
 
+function ProductHorizon({ label, totals, unit }: { label: string; totals: ForecastTotals; unit?: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">
+        {formatNumber(totals.units ?? 0)} {unit || "unités"}
+      </dd>
+      <dd className="text-xs text-slate-500">
+        entre {totals.low} et {totals.high} · {formatFcfa(totals.revenue ?? 0)}
+      </dd>
+    </div>
+  );
+}
+
 function ProductCard({ product }: { product: ProductForecast }) {
   const ok = product.status === "ok" && product.next_7 && product.next_30;
   return (
@@ -64,24 +78,8 @@ function ProductCard({ product }: { product: ProductForecast }) {
       {ok ? (
         <>
           <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-            <div>
-              <dt className="text-slate-500">7 prochains jours</dt>
-              <dd className="font-semibold text-slate-900">
-                {formatNumber(product.next_7!.units ?? 0)} {product.unit || "unités"}
-              </dd>
-              <dd className="text-xs text-slate-500">
-                entre {product.next_7!.low} et {product.next_7!.high} · {formatFcfa(product.next_7!.revenue ?? 0)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">30 prochains jours</dt>
-              <dd className="font-semibold text-slate-900">
-                {formatNumber(product.next_30!.units ?? 0)} {product.unit || "unités"}
-              </dd>
-              <dd className="text-xs text-slate-500">
-                entre {product.next_30!.low} et {product.next_30!.high} · {formatFcfa(product.next_30!.revenue ?? 0)}
-              </dd>
-            </div>
+            <ProductHorizon label="7 prochains jours" totals={product.next_7!} unit={product.unit} />
+            <ProductHorizon label="30 prochains jours" totals={product.next_30!} unit={product.unit} />
           </dl>
           <Week card={product} />
           <Honesty card={product} />
