@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "orders",
     "assistant",
     "payments",
+    "aftersales",
 ]
 
 MIDDLEWARE = [

@@ -10,10 +10,12 @@ from django.views.decorators.csp import csp_override
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from aftersales import public_urls as aftersales_public
 from analytics.apis import DashboardHomeApi
 from core.health import HealthApi
 from core.spa import spa_view
 from core.views import api_not_found, robots_txt, swagger_csp
+from logistics import public_urls as logistics_public
 
 lazy_static = lazy(static_url, str)
 
@@ -40,6 +42,9 @@ api_v1 = [
     path("", include("assistant.urls")),
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),
+    # Opened by a token, without an account: the driver's page and the customer's tracking page.
+    path("public/driver/", include(logistics_public.api_urlpatterns)),
+    path("public/tracking/", include(aftersales_public.api_urlpatterns)),
 ]
 
 urlpatterns = [
@@ -47,6 +52,9 @@ urlpatterns = [
     # Anything else under /api/ is a JSON 404 in the error shape, never the SPA shell.
     re_path(r"^api(?:/.*)?$", api_not_found),
     path("admin/", admin.site.urls),
+    # The light public pages (server-rendered, a few kB of script): driver at /livreur/, customer at /suivi/.
+    path("livreur/", include(logistics_public.page_urlpatterns)),
+    path("suivi/", include(aftersales_public.page_urlpatterns)),
 ]
 
 if settings.DEBUG:

@@ -1,0 +1,1 @@
+"""Tracking links and ratings (filled by the after-sales work)."""
