@@ -439,6 +439,8 @@ class Extractor:
                     entries = k.content_index.get(tuple(s for s in span if s not in FUNCTION_WORDS))
                 if not entries:
                     continue
+                if self._outnamed(stems, i, length, entries):
+                    continue
                 # "2 plateaux" is a quantity of a unit, not the zone named Plateau.
                 kinds = {kind for kind, _ in entries}
                 if kinds == {"zone"} and length == 1 and stems[i] in k.unit_words:
@@ -481,12 +483,25 @@ class Extractor:
             ent.place = _place(norm, k)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
-        self._narrow(ent, stems)
+        self._narrow(ent, stems, norm.tokens)
         self._quantities(ent, words, taken, norm.tokens)
         self._landmarks(ent, words)
         self._purposes(ent, words)
         self._merge(ent)
         return ent
+
+    def _outnamed(self, stems: list[str], i: int, length: int, entries) -> bool:
+        """« 2 sacs de ciment colle »: a phrase naming several products (« sac de ciment ») overlaps the name of
+        one other product that runs past its end (« ciment colle »): the customer named that one."""
+        products = {key for kind, key in entries if kind == "product"}
+        if len(products) < 2:
+            return False
+        for j in range(i + 1, i + length):
+            for end in range(i + length + 1, min(j + self.k.max_phrase, len(stems)) + 1):
+                other = {key for kind, key in self.k.index.get(tuple(stems[j:end]), ()) if kind == "product"}
+                if len(other) == 1 and not other <= products:
+                    return True
+        return False
 
     def _landmarks(self, ent: Entities, words: list[str]):
         """« je suis en face du dépôt de gaz », « behind the rice warehouse »: a product named to say where one
@@ -567,7 +582,7 @@ class Extractor:
             out.append(m)
         ent.products = out
 
-    def _narrow(self, ent: Entities, stems: list[str]):
+    def _narrow(self, ent: Entities, stems: list[str], tokens: list):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
         # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
         mentions = sorted(ent.products, key=lambda x: x.start)
@@ -580,6 +595,14 @@ class Extractor:
             other = [o for o in mentions if o is not m and not set(o.skus) & set(m.skus)]
             lo = max((o.end for o in other if o.end <= m.start), default=0)
             hi = min((o.start for o in other if o.start >= m.end), default=len(stems))
+            # Words of another mention are that mention's (« vos accompagnements ? alloco, riz » names examples),
+            # unless it names one of these products (« le seau de 20 L de peinture », « books of 200 pages »).
+            named = {
+                j
+                for o in mentions
+                if o is not m and not (len(o.skus) == 1 and o.skus[0] in m.skus)
+                for j in range(o.start, o.end)
+            }
             free = {s for s in stems[lo:hi] if len(s) > 1 or s.isdigit()}
             own = set(stems[m.start : m.end])
             vocabs = {s: self.k.products[s].vocab for s in m.skus}
@@ -592,6 +615,19 @@ class Extractor:
             winners = [s for s, sc in scores.items() if sc == best]
             if best > 0 and len(winners) == 1:
                 m.skus = winners
+            elif best > 0:
+                # Fewer to choose from when the words are said with it, in one breath: « imprimer 40 pages
+                # couleur » asks between the colour ones; « le linge de maison ? draps, nappes » names examples.
+                a, b = m.start, m.end
+                while a > lo and not tokens[a].brk:
+                    a -= 1
+                while b < hi and not tokens[b].brk:
+                    b += 1
+                clause = {s for j, s in enumerate(stems[a:b], a) if (len(s) > 1 or s.isdigit()) and j not in named}
+                near = {s: len((clause - own) & (set(v) - shared)) for s, v in vocabs.items()}
+                kept = [s for s, sc in near.items() if sc == best]
+                if max(near.values()) == best and len(kept) > 1:
+                    m.skus = kept
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)

@@ -783,3 +783,60 @@ def test_the_dialogue_never_loops_on_a_pending_question(request, chat, name):
         check_state(turn, expected)
         previous = said
     assert not any(t.handoff for t in c.turns)
+
+
+# ------------------------------------------------------------------ a qualifier said with a shared word
+
+# A depot whose names share words: three paints (two water-based), two cements and a tile adhesive
+# called « ciment colle ».
+DEPOT_SHOP = {
+    **VARIANTS_SHOP,
+    "name": "Dépôt Test",
+    "description": "Dépôt de peinture et de ciment à Adjamé.",
+    "products": [
+        {"sku": "D01", "name": "Peinture à eau blanche, pot de 4 L", "aliases": ["peinture à eau", "peinture"]},
+        {"sku": "D02", "name": "Peinture à eau blanche, seau de 20 L", "aliases": ["peinture à eau", "peinture"]},
+        {"sku": "D03", "name": "Peinture glycéro blanche, pot de 4 L", "aliases": ["glycéro", "peinture"]},
+        {"sku": "D04", "name": "Ciment CPJ 35 (sac de 50 kg)", "aliases": ["ciment", "sac de ciment"]},
+        {"sku": "D05", "name": "Ciment CPJ 45 (sac de 50 kg)", "aliases": ["ciment", "sac de ciment"]},
+        {"sku": "D06", "name": "Ciment colle carrelage (sac de 25 kg)", "aliases": ["ciment colle", "colle carreaux"]},
+    ],
+}
+for _n, _product in enumerate(DEPOT_SHOP["products"]):
+    _product.update(price=[7000, 26000, 9000, 5200, 5900, 6500][_n], unit="pièce", in_stock=True)
+    _product.setdefault("description", _product["name"])
+
+
+@pytest.fixture(scope="module")
+def depot():
+    return Knowledge.from_document(DEPOT_SHOP)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("bjr jveux 2 peinture a eau", ["D01", "D02"]),
+        ("jveux 2 peinture blanche a eau", ["D01", "D02"]),
+        ("il me faut de la peinture pour mur a eau", ["D01", "D02"]),
+    ],
+)
+def test_a_word_said_with_a_shared_word_leaves_only_the_products_it_fits_to_choose_from(chat, depot, text, asked):
+    turn = chat(depot).say(text)
+    said = reply_of(turn)
+    assert item_matches(CLARIFY, said), said
+    assert all(name in said for name in product_names(depot, asked)), said
+    assert "glycéro" not in said, said  # the oil paint is not water-based
+
+
+def test_examples_after_a_category_word_do_not_narrow_it(chat, depot):
+    said = reply_of(chat(depot).say("c'est quoi vos peintures ? genre glycero, a eau..."))
+    assert all(name in said for name in product_names(depot, ["D01", "D02", "D03"])), said
+
+
+@pytest.mark.parametrize(
+    "text", ["ajoute 4 sacs de ciment colle", "2 sacs de ciment colle pour ma terrasse", "add two bags of ciment colle"]
+)
+def test_a_product_named_across_a_shared_phrase_is_that_product(chat, depot, text):
+    turn = chat(depot).say(text)
+    assert [line["sku"] for line in turn.state["cart"]] == ["D06"], reply_of(turn)
+    assert not turn.state["choice"], reply_of(turn)
