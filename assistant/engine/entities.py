@@ -13,7 +13,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from .knowledge import Knowledge, measure_word
+from .knowledge import Knowledge, measure_word, traits_of
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -612,6 +612,10 @@ class Extractor:
                 distinct = set(v) - shared
                 scores[s] = len((free - own) & distinct)
             best = max(scores.values())
+            if best == 0:
+                # No word of a name tells them apart: what the customer says it is like might (« for my son »).
+                scores = self._trait_scores(m.skus, free - own)
+                best = max(scores.values())
             winners = [s for s, sc in scores.items() if sc == best]
             if best > 0 and len(winners) == 1:
                 m.skus = winners
@@ -628,6 +632,12 @@ class Extractor:
                 kept = [s for s, sc in near.items() if sc == best]
                 if max(near.values()) == best and len(kept) > 1:
                     m.skus = kept
+
+    def _trait_scores(self, skus: list[str], stems: set) -> dict[str, int]:
+        traits = {s: self.k.products[s].traits for s in skus}
+        shared = frozenset.intersection(*traits.values())
+        said = traits_of(stems)
+        return {s: len(said & (t - shared)) for s, t in traits.items()}
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)

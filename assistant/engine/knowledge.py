@@ -19,6 +19,7 @@ from .lexicon import (
     PAYMENT_LABELS_EN,
     PAYMENT_LABELS_FR,
     SIZE_UNITS,
+    TRAITS,
 )
 from .text import fold, fold_phrase, stem
 
@@ -66,6 +67,16 @@ class Product:
     per_units: frozenset = frozenset()
     # The numbers of its name (« Ciment CPJ 45 », « Gravier 15/25 »): they name it, they never count it.
     name_numbers: frozenset = frozenset()
+    # What it is like (lexicon.TRAITS: « garçon », « couleur », « lavage »), from its name and aliases.
+    traits: frozenset = frozenset()
+
+
+# A folded word's stem -> its trait.
+TRAIT_OF = {stem(word): trait for trait, words in TRAITS.items() for word in words}
+
+
+def traits_of(stems) -> frozenset:
+    return frozenset(TRAIT_OF[s] for s in stems if s in TRAIT_OF)
 
 
 @dataclass(frozen=True)
@@ -268,6 +279,7 @@ class Knowledge:
                 vocab=frozenset(vocab - FUNCTION_WORDS),
                 per_units=_per_units(fold_phrase(p.get("name", "")), unit),
                 name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
+                traits=traits_of(vocab),
             )
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).

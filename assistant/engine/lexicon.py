@@ -1083,3 +1083,29 @@ FAQ_STOP = FUNCTION_WORDS | {
     "mois",
     "month",
 }
+
+# What a product is like, said in either language: who it is for, its colour, its size, what is done to it.
+# A customer choosing between « Ensemble de baptême garçon » and « Robe de baptême fille » says « for my son »;
+# between « Chemise (lavage + repassage) » and « Chemise (repassage seul) » says « à laver ». Words, folded.
+TRAITS = {
+    "boy": {"garcon", "fils", "son", "boy", "masculin"},
+    "girl": {"fille", "fillette", "daughter", "girl", "feminin"},
+    "man": {"homme", "man", "men", "monsieur", "mari", "husband", "gent"},
+    "woman": {"femme", "woman", "women", "dame", "lady", "ladie", "wife", "epouse"},
+    "child": {"enfant", "child", "children", "kid"},
+    "white": {"blanc", "blanche", "white"},
+    "black": {"noir", "noire", "black"},
+    "red": {"rouge", "red"},
+    "blue": {"bleu", "bleue", "blue"},
+    "green": {"vert", "verte", "green"},
+    "colour": {"couleur", "color", "colour", "colore", "coloree", "colored", "coloured"},
+    "small": {"petit", "petite", "small", "little", "mini"},
+    "big": {"grand", "grande", "gros", "grosse", "big", "large"},
+    "wash": {"lavage", "laver", "lave", "lavee", "wash", "washing", "washed"},
+    "iron": {"repassage", "repasser", "repasse", "repassee", "iron", "ironing", "ironed"},
+    "frozen": {"congele", "congelee", "frozen"},
+    "fresh": {"frais", "fraiche", "fresh"},
+    "live": {"vivant", "vivante", "live", "alive"},
+    "powder": {"poudre", "powder", "powdered"},
+    "liquid": {"liquide", "liquid"},
+}

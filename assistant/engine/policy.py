@@ -31,7 +31,7 @@ from .cues import (
 )
 from .entities import Entities, Extractor
 from .intents import Understanding
-from .knowledge import PICKUP, Knowledge, Product
+from .knowledge import PICKUP, Knowledge, Product, traits_of
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .replies import Phrases
@@ -41,6 +41,8 @@ from .unknown import alternatives, closest, unknown_modifier
 
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+# How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
+CHOICE_ASKS = 3
 MAX_BUTTON = 20
 
 
@@ -131,6 +133,7 @@ class Policy:
         self.out: list[str] = []
         self.buttons: tuple = ()
         self.handoff = False
+        self.cart_changed = False  # the cart changed in this turn (order_flow)
         self.order: OrderDraft | None = None
         self.handled_as: str | None = None  # "order" when the order took the message, whatever it sounded like
         self.pending_before: str | None = state.get("pending")
@@ -444,6 +447,7 @@ class Policy:
         self.handled_as = "order"
         words = self.norm.words
         changed = False
+        cart_before = copy.deepcopy(st["cart"])
         # Confirmation of a recap.
         if st["pending"] == "confirm":
             if (
@@ -676,6 +680,7 @@ class Policy:
             if k.pickup_available:
                 self.say(ph.pickup_info())
             return
+        self.cart_changed = st["cart"] != cart_before
         self.next_step()
 
     def resolve_choice(self, mentions, cands: list[str] | None = None):
@@ -699,6 +704,12 @@ class Policy:
         vocabs = {s: set(k.products[s].vocab) for s in cands}
         shared = set.intersection(*vocabs.values()) if vocabs else set()
         scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
+        if scores and not any(scores.values()):
+            # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
+            traits = {s: k.products[s].traits for s in cands if s in k.products}
+            common = frozenset.intersection(*traits.values())
+            said = traits_of(stems)
+            scores = {s: len(said & (t - common)) for s, t in traits.items()}
         best = max(scores.values(), default=0)
         winners = [s for s, sc in scores.items() if sc == best]
         if best > 0 and len(winners) == 1:
@@ -726,6 +737,21 @@ class Policy:
         if st["choice"]:
             cands = [k.products[s] for s in st["choice"]["skus"] if s in k.products]
             word = st["choice"].get("word") or _common_word(cands)
+            st["choice"]["asked"] = st["choice"].get("asked", 0) + 1
+            if st["choice"]["asked"] > CHOICE_ASKS:
+                # Asked again and again, never answered: a person finishes the order rather than a loop.
+                return self.do_handoff("stuck")
+            if self.cart_changed and st["cart"] and all(line["qty"] for line in st["cart"]):
+                # What was just added is shown, with the question still open (« et 1 robe de soirée »).
+                self.say(
+                    "\n".join(
+                        [
+                            ph.t("Votre panier :", "Your cart:"),
+                            *ph.cart_lines(self.cart_lines()),
+                            ph.t(f"Sous-total : {_money(self.subtotal())}", f"Subtotal: {_money(self.subtotal())}"),
+                        ]
+                    )
+                )
             self.acknowledge("choose")
             self.say(ph.clarify(word, cands))
             self.set_buttons([c.name for c in cands])

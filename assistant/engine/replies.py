@@ -162,6 +162,13 @@ class Phrases:
                 "Thank you for this large order! For such a quantity, a person from the team will answer you "
                 "here directly about the price and the delivery.",
             )
+        if reason == "stuck":
+            return self.t(
+                "Je préfère ne pas deviner : je transmets votre commande à l'équipe, une personne va vous répondre "
+                "ici au plus vite pour la finaliser avec vous.",
+                "I would rather not guess: I am passing your order to the team, and a person will answer you here "
+                "as soon as possible to finish it with you.",
+            )
         extra_fr = f" Vous pouvez aussi joindre {contact}." if contact else ""
         extra_en = f" You can also reach {contact}." if contact else ""
         return self.t(

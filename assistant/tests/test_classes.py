@@ -800,10 +800,12 @@ DEPOT_SHOP = {
         {"sku": "D04", "name": "Ciment CPJ 35 (sac de 50 kg)", "aliases": ["ciment", "sac de ciment"]},
         {"sku": "D05", "name": "Ciment CPJ 45 (sac de 50 kg)", "aliases": ["ciment", "sac de ciment"]},
         {"sku": "D06", "name": "Ciment colle carrelage (sac de 25 kg)", "aliases": ["ciment colle", "colle carreaux"]},
+        {"sku": "D07", "name": "Tenue de baptême garçon", "aliases": ["tenue de baptême", "christening outfit"]},
+        {"sku": "D08", "name": "Tenue de baptême fille", "aliases": ["tenue de baptême", "christening outfit"]},
     ],
 }
 for _n, _product in enumerate(DEPOT_SHOP["products"]):
-    _product.update(price=[7000, 26000, 9000, 5200, 5900, 6500][_n], unit="pièce", in_stock=True)
+    _product.update(price=[7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000][_n], unit="pièce", in_stock=True)
     _product.setdefault("description", _product["name"])
 
 
@@ -840,3 +842,38 @@ def test_a_product_named_across_a_shared_phrase_is_that_product(chat, depot, tex
     turn = chat(depot).say(text)
     assert [line["sku"] for line in turn.state["cart"]] == ["D06"], reply_of(turn)
     assert not turn.state["choice"], reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("texts", "sku"),
+    [
+        (["I need a christening outfit for my son"], "D07"),
+        (["une tenue de bapteme pour ma fille svp"], "D08"),
+        (["je veux une tenue de baptême", "c'est pour mon garçon"], "D07"),
+        (["how much is the christening outfit", "the one for girls"], "D08"),
+    ],
+)
+def test_a_choice_described_by_who_it_is_for_in_either_language_picks_it(chat, depot, texts, sku):
+    turn = drive(chat, depot, texts).turns[-1]
+    said = reply_of(turn)
+    assert sku in said or product_names(depot, [sku])[0] in said, said
+    assert not item_matches(CLARIFY, said), said
+
+
+def test_a_choice_ignored_again_and_again_goes_to_a_person_instead_of_looping(chat, depot):
+    c = drive(chat, depot, ["2 peinture a eau stp"])
+    replies = [reply_of(c.turns[-1])]
+    for text in ["je suis au plateau", "wave", "je confirme", "oui je confirme"]:
+        replies.append(reply_of(c.say(text)))
+        assert replies[-1] != replies[-2], replies
+        if c.turns[-1].handoff:
+            break
+    assert c.turns[-1].handoff, replies  # a person finishes the order, nothing was picked for the customer
+    assert all(line["sku"] not in ("D01", "D02") for line in c.turns[-1].state["cart"])
+
+
+def test_what_is_added_while_a_choice_waits_is_shown_with_the_question(chat, depot):
+    c = drive(chat, depot, ["2 peinture a eau stp"])
+    said = reply_of(c.say("ajoute aussi 3 sacs de ciment colle"))
+    assert "Ciment colle carrelage" in said and "19 500" in said.replace("\u202f", " "), said
+    assert item_matches(CLARIFY, said), said
