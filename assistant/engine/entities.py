@@ -86,6 +86,7 @@ PICKUP_CUES = (
     "je viens a la boutique",
     "a la boutique",
     "au magasin",
+    "au depot",
     "au comptoir",
     "pick up",
     "pickup",
@@ -333,6 +334,16 @@ OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fide
 OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "recharge", "credit", "telephonique"}
 
 
+# « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
+_WHERE_VERBS = {"livrez", "livrer", "livre", "livraison", "livrais", "deliver", "delivery", "suis", "habite", "reste"}
+_WHERE_PREPOSITIONS = {"a", "au", "aux", "en", "to", "at", "in", "sur", "vers"}
+
+
+def _said_where(words: list[str], start: int) -> bool:
+    before = words[max(0, start - 3) : start]
+    return bool(before) and before[-1] in _WHERE_PREPOSITIONS and any(w in _WHERE_VERBS for w in before[:-1])
+
+
 def _other_card(words: list[str], start: int, end: int) -> bool:
     if not any(w in ("carte", "cartes", "card", "cards") for w in words[start:end]):
         return False
@@ -456,7 +467,11 @@ class Extractor:
         product_spans = []
         for start, end, entries in matches:
             kinds = {kind for kind, _ in entries}
-            # A phrase that is both a product and a zone (rare) is read as the product.
+            # A phrase that is both a product and a zone (rare) is read as the product, unless the words before it
+            # say where (« vous livrez au Plateau ? » beside the dish « Plateau grillades »).
+            if kinds >= {"product", "zone"} and _said_where(words, start):
+                kinds = {"zone"}
+                entries = [e for e in entries if e[0] == "zone"]
             if "product" in kinds:
                 skus = [key for kind, key in entries if kind == "product"]
                 mention = Mention(
@@ -772,7 +787,8 @@ class Extractor:
                 j = m.start - 1
                 while j > 0 and stem(words[j]) in CONTAINERS | {"de", "d", "of"}:
                     j -= 1
-                singular = all(t.text == t.stem for t in tokens[m.start : m.end])
+                # The head word's number counts (« le plateau grillades 4 personnes » is one tray).
+                singular = tokens[m.start].text == tokens[m.start].stem
                 if words[j] in _ONE_ARTICLES and singular:
                     m.qty, m.weak = 1, True
         # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
@@ -787,6 +803,11 @@ class Extractor:
         for m in ent.products:
             same = next((x for x in merged if x.skus == m.skus), None)
             if same:
+                if m.weak and same.qty:
+                    continue  # « le plateau 4 personnes pour le Plateau »: named twice, one tray
+                if same.weak and m.qty:
+                    same.qty, same.weak = m.qty, m.weak
+                    continue
                 same.qty = same.qty if m.qty is None else (m.qty if same.qty is None else same.qty + m.qty)
             else:
                 merged.append(m)

@@ -209,7 +209,6 @@ def classify(
     elif (
         any_phrase(words, PRICE_LIST)
         and not has_products
-        and not zone
         and not any_phrase(words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais"))
     ):
         u.intent = "price"  # the whole price list, never the delivery fees

@@ -308,6 +308,13 @@ class Knowledge:
             for n, phrase in enumerate([name, *(z.get("areas") or [])]):
                 words = fold_phrase(phrase)
                 self._add(words, "zone", name)
+                # « Cité Feh Kessé » is said « Feh Kessé »: an area without its leading generic words, when two
+                # words or more remain.
+                bare = list(words)
+                while bare and bare[0] in GENERIC_PLACE_WORDS:
+                    bare.pop(0)
+                if n and 2 <= len(bare) < len(words):
+                    self._add(bare, "zone", name)
                 for w in words:
                     # A word of a zone's name stands for it alone; a word taken out of a longer area name
                     # only when it is long enough not to be an everyday word ("Toit Rouge" -> not "rouge").

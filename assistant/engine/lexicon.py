@@ -4,6 +4,8 @@ answer comes from the shop document."""
 
 FR_WORDS = {
     "je",
+    "bas",
+    "haut",
     "tu",
     "il",
     "elle",

@@ -802,10 +802,26 @@ DEPOT_SHOP = {
         {"sku": "D06", "name": "Ciment colle carrelage (sac de 25 kg)", "aliases": ["ciment colle", "colle carreaux"]},
         {"sku": "D07", "name": "Tenue de baptême garçon", "aliases": ["tenue de baptême", "christening outfit"]},
         {"sku": "D08", "name": "Tenue de baptême fille", "aliases": ["tenue de baptême", "christening outfit"]},
+        {"sku": "D09", "name": "Plateau de service inox", "aliases": []},
+        {"sku": "D10", "name": "Caisse outils 12 pièces", "aliases": []},
+    ],
+    "delivery_zones": [
+        *VARIANTS_SHOP["delivery_zones"],
+        {
+            "name": "Bingerville",
+            "areas": ["Cité Bel Air", "Quartier Santé"],
+            "served": True,
+            "fee": 2000,
+            "vehicle": "moto",
+            "eta_minutes": [40, 60],
+            "min_order": 0,
+        },
+        {"name": "Grand-Bassam", "areas": [], "served": False, "fee": None, "vehicle": None, "eta_minutes": None},
     ],
 }
 for _n, _product in enumerate(DEPOT_SHOP["products"]):
-    _product.update(price=[7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000][_n], unit="pièce", in_stock=True)
+    _prices = [7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000, 8000, 12000]
+    _product.update(price=_prices[_n], unit="pièce", in_stock=True)
     _product.setdefault("description", _product["name"])
 
 
@@ -877,3 +893,32 @@ def test_what_is_added_while_a_choice_waits_is_shown_with_the_question(chat, dep
     said = reply_of(c.say("ajoute aussi 3 sacs de ciment colle"))
     assert "Ciment colle carrelage" in said and "19 500" in said.replace("\u202f", " "), said
     assert item_matches(CLARIFY, said), said
+
+
+@pytest.mark.parametrize(
+    ("texts", "zone", "cart"),
+    [
+        (["vous livrez au plateau ?"], None, []),  # the place, not the tray
+        (["mets moi le plateau de service", "je suis a bel air"], "Bingerville", [("D09", 1)]),
+        (["2 sacs de ciment colle", "vous livrez pas la bas ? bon je viens chercher au depot"], "pickup", [("D06", 2)]),
+        (["ajoute la caisse outils 12 pieces", "je viens chercher au depot"], "pickup", [("D10", 1)]),
+    ],
+)
+def test_a_place_is_read_from_the_words_around_it(chat, depot, texts, zone, cart):
+    turn = drive(chat, depot, texts).turns[-1]
+    said = reply_of(turn)
+    assert cart_of(turn) == cart, said
+    if zone:
+        assert turn.state["zone"] == zone, said
+    assert "Grand-Bassam" not in said, said  # « là-bas » is no place
+
+
+def test_a_delivery_question_names_the_zone_even_when_a_product_is_named_like_it(chat, depot):
+    said = reply_of(chat(depot).say("bonsoir vous livrez au Plateau ?"))
+    assert "1 000" in said.replace("\u202f", " ") and "8 000" not in said.replace("\u202f", " "), said
+
+
+def test_a_price_list_request_beside_where_one_lives_is_still_the_price_list(chat, depot):
+    said = reply_of(chat(depot).say("envoyez moi vos tarifs svp, je construis a Bingerville"))
+    for name in product_names(depot, ["D01", "D04", "D06", "D09"]):
+        assert name in said, said
