@@ -706,6 +706,21 @@ class Extractor:
                     steps += 1
                     continue
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
+                if hit and hit[0] not in used and hit[1][0] in name_numbers:
+                    # « 2 of the 205/55 R16 tyres »: a run of its own name's numbers stands between (one number
+                    # alone, « 12 ventilateurs de table 12 pouces », may well be the count).
+                    run, k = 0, j
+                    while k >= 0:
+                        if len(tokens[k].orig) == 1 and tokens[k].orig.isalpha() and run:
+                            k -= 1  # the « R » of « R16 »
+                            continue
+                        if words[k].isdigit() and int(words[k]) in name_numbers:
+                            run, k = run + 1, k - 1
+                            continue
+                        break
+                    if run >= 2:
+                        j = k
+                        continue
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]
                     used.add(hit[0])

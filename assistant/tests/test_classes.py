@@ -804,6 +804,8 @@ DEPOT_SHOP = {
         {"sku": "D08", "name": "Tenue de baptême fille", "aliases": ["tenue de baptême", "christening outfit"]},
         {"sku": "D09", "name": "Plateau de service inox", "aliases": []},
         {"sku": "D10", "name": "Caisse outils 12 pièces", "aliases": []},
+        {"sku": "D11", "name": "Pneu 205/55 R16", "aliases": ["pneu", "tyre"]},
+        {"sku": "D12", "name": "Pneu 195/65 R15", "aliases": ["pneu", "tyre"]},
     ],
     "delivery_zones": [
         *VARIANTS_SHOP["delivery_zones"],
@@ -820,7 +822,7 @@ DEPOT_SHOP = {
     ],
 }
 for _n, _product in enumerate(DEPOT_SHOP["products"]):
-    _prices = [7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000, 8000, 12000]
+    _prices = [7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000, 8000, 12000, 45000, 38000]
     _product.update(price=_prices[_n], unit="pièce", in_stock=True)
     _product.setdefault("description", _product["name"])
 
@@ -922,3 +924,12 @@ def test_a_price_list_request_beside_where_one_lives_is_still_the_price_list(cha
     said = reply_of(chat(depot).say("envoyez moi vos tarifs svp, je construis a Bingerville"))
     for name in product_names(depot, ["D01", "D04", "D06", "D09"]):
         assert name in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("I want 2 of the 205/55 R16 tyres", ("D11", 2)), ("mets moi 4 pneus 195/65 R15", ("D12", 4))],
+)
+def test_the_numbers_of_a_size_written_in_full_are_never_the_count(chat, depot, text, line):
+    turn = chat(depot).say(text)
+    assert cart_of(turn) == [line] and not turn.handoff, reply_of(turn)
