@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast bench-tracking
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -91,6 +91,11 @@ ACCOUNTS ?= 50
 WORKERS ?= 2
 bench-forecast: setup
 	$(PY) -m analytics.bench --accounts $(ACCOUNTS) --workers $(WORKERS)
+
+# Live deliveries under load (logistics/management/commands/bench_tracking.py): 200 drivers posting
+# positions every 30 s and 2 000 customers polling their tracking page every 20 s, against gunicorn.
+bench-tracking: setup
+	$(PY) manage.py bench_tracking
 
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

@@ -47,11 +47,16 @@ def _sales(user):
 
 
 def _period_totals(*, user, now: datetime) -> dict:
-    """Conversations, orders and revenue in the last 30 days and the 30 before (two queries)."""
+    """Conversations (with those of the last 30 days whose customer ordered afterwards), orders and
+    revenue in the last 30 days and the 30 before (two queries)."""
     start, previous_start = _windows(now)
+    ordered = _sales(user).filter(
+        customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
+    )
     conversations = Conversation.objects.filter(owner=user, created_at__lte=now).aggregate(
         current=Count("id", filter=Q(created_at__gt=start)),
         previous=Count("id", filter=Q(created_at__gt=previous_start, created_at__lte=start)),
+        converted=Count("id", filter=Q(created_at__gt=start) & Q(Exists(ordered))),
     )
     orders = (
         _sales(user)
@@ -73,12 +78,8 @@ def analytics_kpis(*, user, now: datetime, totals: dict) -> list[dict]:
     replies = Message.objects.filter(
         conversation__owner=user, sent_at__gt=start, sent_at__lte=now, sender__in=[Sender.AI, Sender.AGENT]
     ).aggregate(total=Count("id"), ai=Count("id", filter=Q(sender=Sender.AI)))
-    ordered = _sales(user).filter(
-        customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
-    )
-    converted = Conversation.objects.filter(owner=user, created_at__gt=start, created_at__lte=now).aggregate(
-        total=Count("id"), converted=Count("id", filter=Q(Exists(ordered)))
-    )
+    # The conversion reads the conversations' own aggregate (_period_totals): no query of its own.
+    converted = {"total": conversations["current"], "converted": conversations["converted"]}
     return [
         {
             "key": "conversations",
@@ -246,6 +247,45 @@ def analytics_predictions(*, user, now: datetime, totals: dict) -> list[dict]:
     ]
 
 
+def analytics_satisfaction(*, user, now: datetime) -> dict:
+    """CSAT over the last 30 days (one grouped query): the share of ratings of 4 or 5 among the
+    customers' ratings after delivery, their count and average, overall and per driver."""
+    from aftersales.models import Rating
+
+    start, _ = _windows(now)
+    rows = (
+        Rating.objects.filter(owner=user, created_at__gt=start, created_at__lte=now)
+        .values("driver_id", "driver__name")
+        .annotate(count=Count("id"), satisfied=Count("id", filter=Q(score__gte=4)), points=Sum("score"))
+        .order_by()
+    )
+    drivers, count, satisfied, points = [], 0, 0, 0
+    for row in rows:
+        count, satisfied, points = count + row["count"], satisfied + row["satisfied"], points + row["points"]
+        if row["driver_id"] is not None:
+            drivers.append(
+                {
+                    "driver_id": row["driver_id"],
+                    "name": row["driver__name"],
+                    "ratings": row["count"],
+                    "csat": _percent(row["satisfied"], row["count"]),
+                    "average": round(row["points"] / row["count"], 2),
+                }
+            )
+    drivers.sort(key=lambda driver: (-driver["ratings"], driver["name"]))
+    return {
+        "ratings": count,
+        "csat": _percent(satisfied, count),
+        "average": round(points / count, 2) if count else None,
+        "drivers": drivers,
+        "explanation": (
+            f"Part des notes de 4 ou 5 sur 5 parmi les {count} note(s) données par les clients sur WhatsApp "
+            f"une heure après la livraison, sur les {PERIOD_DAYS} derniers jours ; la moyenne est celle de "
+            "toutes ces notes, et chaque livreur a les siennes."
+        ),
+    }
+
+
 def analytics_overview(*, user, now: datetime | None = None, plan=None) -> dict:
     """The Statistiques page: KPIs, accuracy by category, sales by city, three predictions (the
     predictions only for plans that sell them: « Analyses prédictives », ``can_access_predictions``;
@@ -261,6 +301,7 @@ def analytics_overview(*, user, now: datetime | None = None, plan=None) -> dict:
         "sales_by_city": analytics_sales_by_city(user=user),
         "predictions": analytics_predictions(user=user, now=now, totals=totals) if predictions_available else [],
         "predictions_available": predictions_available,
+        "satisfaction": analytics_satisfaction(user=user, now=now),
     }
 
 
@@ -356,7 +397,8 @@ def recent_activity(*, user, limit: int = ACTIVITY_LIMIT) -> list[dict]:
                 "link": f"/dashboard/orders?commande={order.pk}",
             }
         )
-    for email in Email.objects.filter(owner=user).order_by("-received_at", "-id")[:limit]:
+    mails = Email.objects.filter(owner=user).exclude(category__in=["newsletter", "spam"])  # set-aside mail
+    for email in mails.order_by("-received_at", "-id")[:limit]:
         items.append(
             {
                 "type": "email",

@@ -41,6 +41,22 @@ class SalesByCitySerializer(serializers.Serializer):
     explanation = serializers.CharField()
 
 
+class DriverSatisfactionSerializer(serializers.Serializer):
+    driver_id = serializers.IntegerField()
+    name = serializers.CharField()
+    ratings = serializers.IntegerField()
+    csat = serializers.FloatField(allow_null=True, help_text="% de notes de 4 ou 5")
+    average = serializers.FloatField(allow_null=True, help_text="Note moyenne sur 5")
+
+
+class SatisfactionSerializer(serializers.Serializer):
+    ratings = serializers.IntegerField(help_text="Nombre de notes reçues sur la période")
+    csat = serializers.FloatField(allow_null=True, help_text="% de notes de 4 ou 5 (null sans note)")
+    average = serializers.FloatField(allow_null=True, help_text="Note moyenne sur 5 (null sans note)")
+    drivers = DriverSatisfactionSerializer(many=True)
+    explanation = serializers.CharField()
+
+
 class AnalyticsOverviewSerializer(serializers.Serializer):
     period_days = serializers.IntegerField()
     generated_at = serializers.DateTimeField()
@@ -51,6 +67,7 @@ class AnalyticsOverviewSerializer(serializers.Serializer):
     predictions_available = serializers.BooleanField(
         help_text="Le plan inclut les prévisions (analyses prédictives) ; sinon predictions est vide."
     )
+    satisfaction = SatisfactionSerializer(help_text="Satisfaction des clients après livraison (CSAT)")
 
 
 class DashboardActivitySerializer(serializers.Serializer):

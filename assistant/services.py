@@ -210,6 +210,12 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
     the owner (mode ``human``, e-mail alert). The channel records the returned replies before
     sending them; a second call for the same message returns the same replies and creates nothing.
     """
+    # The answer to « notez votre livraison de 1 à 5 » (aftersales), only while one is pending.
+    from aftersales.services import rating_reply
+
+    rated = rating_reply(conversation=conversation, message=message)
+    if rated is not None:
+        return rated
     text = message.content
     if message.kind in UNREADABLE_KINDS:
         text = _caption(message)

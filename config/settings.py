@@ -201,6 +201,13 @@ CELERY_BEAT_SCHEDULE = {
     "whatsapp-sweep": {"task": "integrations.whatsapp.tasks.whatsapp_sweep", "schedule": 60.0},
     # Payment links left unpaid past PAYMENT_LINK_MINUTES: ask the provider, then remind once or cancel.
     "payments-expire": {"task": "payments.tasks.payments_expire", "schedule": 60.0},
+    # Connected mailboxes read for new mail (each due one in its own task), then the owners' daily digests.
+    "emails-sync": {"task": "emails.tasks.mailboxes_sync", "schedule": 120.0},
+    "emails-digests": {"task": "emails.tasks.digests_send", "schedule": 900.0},
+    # Drivers' positions older than 6 h are deleted (privacy); Driver keeps the last known one.
+    "logistics-positions-prune": {"task": "logistics.tasks.positions_prune", "schedule": 3600.0},
+    # An hour after delivery, each customer is asked once for a rating (aftersales).
+    "aftersales-rating-requests": {"task": "aftersales.tasks.rating_requests_send", "schedule": 300.0},
 }
 
 # E-mail (Django 6.1 MAILERS). EMAIL_URL takes django-environ's form: smtp://user:pass@host:587,
@@ -227,6 +234,12 @@ def _mailer_from_url(url: str) -> dict:
 
 
 MAILERS = {"default": _mailer_from_url(EMAIL_URL)}
+
+# The e-mail assistant's IMAP reader (emails/imap.py): private and loopback hosts and plain IMAP only in
+# development (an account must not probe our own network), an extra CA file, and the mails read per run.
+EMAILS_IMAP_ALLOW_LOCAL = env.bool("EMAILS_IMAP_ALLOW_LOCAL", default=DEBUG)
+EMAILS_IMAP_CA_FILE = env.str("EMAILS_IMAP_CA_FILE", default="")
+EMAILS_SYNC_MAX_PER_RUN = env.int("EMAILS_SYNC_MAX_PER_RUN", default=200)
 
 # Django REST framework and the one error shape (config/exceptions.py).
 REST_FRAMEWORK = {

@@ -3,7 +3,7 @@ from django.contrib import admin
 
 from core.phone import InvalidPhoneNumber, phone_to_e164
 
-from .models import Delivery, Driver
+from .models import Delivery, DeliveryStep, Driver, DriverLink, DriverPosition
 from .services import MSG_PHONE_INVALID
 
 
@@ -77,3 +77,41 @@ class DeliveryAdmin(admin.ModelAdmin):
     search_fields = ("reference", "customer_name", "customer_phone")
     raw_id_fields = ("owner", "driver")
     readonly_fields = ("reference", "year", "number")
+
+
+@admin.register(DriverPosition)
+class DriverPositionAdmin(admin.ModelAdmin):
+    """Positions posted by the drivers' pages (kept 6 h): read-only."""
+
+    list_display = ("driver", "latitude", "longitude", "accuracy_m", "recorded_at")
+    list_filter = ("recorded_at",)
+    list_select_related = ("driver",)
+    readonly_fields = ("driver", "latitude", "longitude", "accuracy_m", "recorded_at")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(DriverLink)
+class DriverLinkAdmin(admin.ModelAdmin):
+    """Drivers' links: only the token's hash is stored, so nothing here opens a driver's page."""
+
+    list_display = ("driver", "created_at", "expires_at", "revoked_at", "sent_via", "last_used_at")
+    list_select_related = ("driver",)
+    readonly_fields = (
+        "driver", "token_hash", "created_at", "expires_at", "last_used_at", "sent_via", "sent_at", "send_error",
+    )  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(DeliveryStep)
+class DeliveryStepAdmin(admin.ModelAdmin):
+    list_display = ("delivery", "driver", "kind", "reason", "happened_at")
+    list_filter = ("kind", "reason")
+    list_select_related = ("delivery", "driver")
+    readonly_fields = ("delivery", "driver", "kind", "reason", "note", "idempotency_key", "happened_at", "created_at")
+
+    def has_add_permission(self, request):
+        return False

@@ -15,6 +15,8 @@ from .serializers import (
     DeliveryScheduleInputSerializer,
     DeliveryStatusInputSerializer,
     DriverInputSerializer,
+    DriverLinkIssuedSerializer,
+    DriverLinkRevokedSerializer,
     DriverListResponseSerializer,
     DriverOutputSerializer,
     RouteOutputSerializer,
@@ -27,6 +29,10 @@ from .services import (
     delivery_status_change_by_owner,
     driver_create,
     driver_deactivate,
+    driver_link_issue,
+    driver_link_revoke,
+    driver_link_share_url,
+    driver_link_url,
     driver_route_optimize,
     driver_update,
     route_distance_km,
@@ -270,3 +276,42 @@ class DriverRouteOptimizeApi(APIView):
             "explanation": ROUTE_EXPLANATION,
         }
         return Response(RouteOutputSerializer(body).data)
+
+
+class DriverLinkApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_link_issue",
+        summary="Nouveau lien pour la page du livreur",
+        description="Crée un lien personnel (valable jusqu'à la fin du lendemain) vers la page du livreur : "
+        "ses livraisons du jour, les boutons Récupéré / Livré / Problème et le partage de sa position. "
+        "Le lien n'est montré qu'une fois (seule son empreinte est gardée) : « Copier le lien » ou "
+        "« Envoyer le lien » (share_url, wa.me). Les liens précédents restent valables jusqu'à leur "
+        "expiration ; « Révoquer le lien » les arrête tous.",
+        request=None,
+        responses={201: DriverLinkIssuedSerializer},
+        tags=TAGS,
+    )
+    def post(self, request, driver_id: int):
+        driver = driver_get(user=request.user, driver_id=driver_id)
+        link, token = driver_link_issue(driver=driver)
+        body = {
+            "url": driver_link_url(token),
+            "share_url": driver_link_share_url(driver=driver, token=token),
+            "expires_at": link.expires_at,
+            "sent_via": link.sent_via,
+        }
+        return Response(DriverLinkIssuedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class DriverLinkRevokeApi(APIView):
+    @extend_schema(
+        operation_id="logistics_drivers_link_revoke",
+        summary="Révoquer le lien du livreur",
+        description="Tous les liens encore valables du livreur cessent de fonctionner immédiatement.",
+        request=None,
+        responses=DriverLinkRevokedSerializer,
+        tags=TAGS,
+    )
+    def post(self, request, driver_id: int):
+        driver = driver_get(user=request.user, driver_id=driver_id)
+        return Response(DriverLinkRevokedSerializer({"revoked": driver_link_revoke(driver=driver)}).data)

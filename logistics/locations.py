@@ -41,3 +41,18 @@ def lagoon_side(commune: str) -> str | None:
         return "south"
     city = PLACES.get(commune, (None,))[0]
     return "north" if city == ABIDJAN else None
+
+
+def point_lagoon_side(latitude: float, longitude: float, *, within_km: float = 12.0) -> str | None:
+    """The side of the lagoon of a point (a driver's live position): that of the nearest commune
+    centre, when one is within ``within_km``; None outside Abidjan and its coast."""
+    import math
+
+    def km(lat: float, lng: float) -> float:
+        x = math.radians(lng - longitude) * math.cos(math.radians((lat + latitude) / 2))
+        y = math.radians(lat - latitude)
+        return 6371.0 * math.hypot(x, y)
+
+    sided = [(km(lat, lng), name) for name, (_city, lat, lng) in PLACES.items() if lagoon_side(name)]
+    distance, name = min(sided)
+    return lagoon_side(name) if distance <= within_km else None

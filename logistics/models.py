@@ -147,3 +147,90 @@ class DeliverySequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.year} : {self.last_number}"
+
+
+class DriverPosition(models.Model):
+    """One position posted by the driver's phone page (browser geolocation). Only the last few hours
+    are kept per driver (tasks.positions_prune); Driver.latitude/longitude keep the last known one."""
+
+    # No index of its own: the (driver, -recorded_at) index below serves the driver's lookups.
+    driver = models.ForeignKey(
+        Driver, on_delete=models.CASCADE, related_name="positions", verbose_name="livreur", db_index=False
+    )
+    latitude = models.FloatField("latitude")
+    longitude = models.FloatField("longitude")
+    accuracy_m = models.FloatField("précision (m)", null=True, blank=True)
+    recorded_at = models.DateTimeField("enregistrée le", db_index=True)
+
+    class Meta:
+        verbose_name = "position du livreur"
+        verbose_name_plural = "positions des livreurs"
+        ordering = ["-recorded_at", "-id"]
+        indexes = [models.Index(fields=["driver", "-recorded_at"], name="logistics_position_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.driver_id} @ {self.recorded_at:%H:%M:%S}"
+
+
+class DriverLink(models.Model):
+    """The driver's page link (/livreur/<token>): only the token's SHA-256 is stored. One driver,
+    expiring, revocable; a new link revokes the previous ones."""
+
+    driver = models.ForeignKey(Driver, on_delete=models.CASCADE, related_name="links", verbose_name="livreur")
+    token_hash = models.CharField("empreinte du jeton", max_length=64, unique=True)
+    created_at = models.DateTimeField("créé le")
+    expires_at = models.DateTimeField("expire le")
+    revoked_at = models.DateTimeField("révoqué le", null=True, blank=True)
+    last_used_at = models.DateTimeField("utilisé le", null=True, blank=True)
+    # How the link left on WhatsApp: "template", "text", or empty (not sent: the owner shares it).
+    sent_via = models.CharField("envoyé par", max_length=10, blank=True)
+    sent_at = models.DateTimeField("envoyé le", null=True, blank=True)
+    send_error = models.CharField("erreur d'envoi", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "lien livreur"
+        verbose_name_plural = "liens livreurs"
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.driver_id} → {self.expires_at:%Y-%m-%d %H:%M}"
+
+
+class StepKind(models.TextChoices):
+    PICKED_UP = "picked_up", "Récupéré"
+    DELIVERED = "delivered", "Livré"
+    PROBLEM = "problem", "Problème"
+
+
+class ProblemReason(models.TextChoices):
+    ABSENT = "absent", "Client absent"
+    WRONG_ADDRESS = "wrong_address", "Mauvaise adresse"
+    REFUSED = "refused", "Refusé"
+    ACCIDENT = "accident", "Accident"
+
+
+class DeliveryStep(models.Model):
+    """What the driver did from his page: picked up, delivered, or a problem (reason + note).
+    ``idempotency_key`` (made by the page) makes an action replayed after a network loss count once."""
+
+    delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="steps", verbose_name="livraison")
+    driver = models.ForeignKey(
+        Driver, on_delete=models.SET_NULL, null=True, blank=True, related_name="steps", verbose_name="livreur"
+    )
+    kind = models.CharField("étape", max_length=12, choices=StepKind.choices)
+    reason = models.CharField("motif", max_length=16, choices=ProblemReason.choices, blank=True)
+    note = models.CharField("note", max_length=500, blank=True)
+    idempotency_key = models.CharField("clé d'idempotence", max_length=64)
+    happened_at = models.DateTimeField("effectuée le")
+    created_at = models.DateTimeField("reçue le", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "étape de livraison"
+        verbose_name_plural = "étapes de livraison"
+        ordering = ["happened_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["driver", "idempotency_key"], name="logistics_step_idempotency"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.delivery_id} {self.kind}"

@@ -5,7 +5,7 @@ from core.pagination import PageWithCountersSerializer, counters_serializer
 from core.serializers import InputSerializer, PhoneNumberField, StrictCharField
 
 from .locations import PLACES
-from .models import DeliveryStatus, DriverStatus, LagoonSide, Priority, Vehicle
+from .models import DeliveryStatus, DriverStatus, LagoonSide, Priority, ProblemReason, StepKind, Vehicle
 from .services import MSG_PHONE_INVALID, MSG_UNKNOWN_COMMUNE
 
 MSG_STATUS_UNKNOWN = "Statut inconnu : utilisez pending, preparing, en_route ou delivered."
@@ -41,6 +41,17 @@ class DeliveryDelayOutputSerializer(serializers.Serializer):
     reported_at = serializers.DateTimeField(source="delay_reported_at")
 
 
+class DeliveryStepOutputSerializer(serializers.Serializer):
+    """One thing the driver did from his page (« Récupéré », « Livré », « Problème »)."""
+
+    kind = serializers.ChoiceField(choices=StepKind.choices)
+    label = serializers.CharField(source="get_kind_display")
+    reason = serializers.CharField(help_text="Motif d'un problème (absent, wrong_address, refused, accident).")
+    reason_label = serializers.CharField(source="get_reason_display")
+    note = serializers.CharField()
+    at = serializers.DateTimeField(source="happened_at")
+
+
 class DeliveryOutputSerializer(serializers.Serializer):
     """SPEC.md's Delivery shape (id LIV-year-number, customer, phone, address, products, status,
     driver, estimated_time, progress, priority) plus labels, place, amount and delay."""
@@ -65,6 +76,7 @@ class DeliveryOutputSerializer(serializers.Serializer):
     route_position = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     delivered_at = serializers.DateTimeField(allow_null=True)
+    steps = DeliveryStepOutputSerializer(many=True, read_only=True, help_text="Étapes signalées par le livreur.")
 
     @extend_schema_field(DeliveryDelayOutputSerializer(allow_null=True))
     def get_delay(self, obj):
@@ -77,6 +89,20 @@ class DriverLocationSerializer(serializers.Serializer):
     commune = serializers.CharField()
     lat = serializers.FloatField(source="latitude")
     lng = serializers.FloatField(source="longitude")
+
+
+class DriverLivePositionSerializer(serializers.Serializer):
+    lat = serializers.FloatField(source="live_latitude")
+    lng = serializers.FloatField(source="live_longitude")
+    accuracy_m = serializers.FloatField(source="live_accuracy_m", allow_null=True)
+    recorded_at = serializers.DateTimeField(source="live_recorded_at")
+
+
+class DriverLinkStateSerializer(serializers.Serializer):
+    expires_at = serializers.DateTimeField(source="link_expires_at")
+    sent_via = serializers.CharField(source="link_sent_via", help_text="template, text, ou vide (non envoyé).")
+    sent_at = serializers.DateTimeField(source="link_sent_at", allow_null=True)
+    send_error = serializers.CharField(source="link_send_error")
 
 
 class DriverOutputSerializer(serializers.Serializer):
@@ -94,6 +120,20 @@ class DriverOutputSerializer(serializers.Serializer):
     vehicle = serializers.ChoiceField(choices=Vehicle.choices)
     commune = serializers.CharField()
     side = serializers.ChoiceField(choices=LagoonSide.choices)
+    last_position = serializers.SerializerMethodField()
+    link = serializers.SerializerMethodField()
+
+    @extend_schema_field(DriverLivePositionSerializer(allow_null=True))
+    def get_last_position(self, obj):
+        if getattr(obj, "live_recorded_at", None) is None:
+            return None
+        return DriverLivePositionSerializer(obj).data
+
+    @extend_schema_field(DriverLinkStateSerializer(allow_null=True))
+    def get_link(self, obj):
+        if getattr(obj, "link_expires_at", None) is None:
+            return None
+        return DriverLinkStateSerializer(obj).data
 
     def _status(self, obj) -> DriverStatus:
         return DriverStatus.ACTIVE if obj.is_active else DriverStatus.AVAILABLE
@@ -214,3 +254,101 @@ class DriverInputSerializer(InputSerializer):
     side = serializers.ChoiceField(
         choices=LagoonSide.choices, required=False, error_messages=_required(invalid_choice=MSG_SIDE_UNKNOWN)
     )
+
+
+class DriverLinkIssuedSerializer(serializers.Serializer):
+    """A new link, shown once: the owner copies it or opens WhatsApp on the driver's number."""
+
+    url = serializers.CharField()
+    share_url = serializers.CharField(help_text="Lien wa.me : ouvre WhatsApp vers le livreur, message prêt.")
+    expires_at = serializers.DateTimeField()
+    sent_via = serializers.CharField()
+
+
+class DriverLinkRevokedSerializer(serializers.Serializer):
+    revoked = serializers.IntegerField(help_text="Nombre de liens révoqués.")
+
+
+# --- the driver's public page -----------------------------------------------------------------------
+
+MSG_LATITUDE = "Latitude invalide : un nombre entre -90 et 90."
+MSG_LONGITUDE = "Longitude invalide : un nombre entre -180 et 180."
+MSG_ACCURACY = "Précision invalide : un nombre de mètres entre 0 et 100 000."
+MSG_KIND = "Étape inconnue : utilisez picked_up, delivered ou problem."
+MSG_REASON = "Motif inconnu : utilisez absent, wrong_address, refused ou accident."
+MSG_KEY = "Clé d'idempotence invalide : 8 à 64 caractères (lettres, chiffres, - et _)."
+MSG_NOTE_LONG = "La note ne peut pas dépasser 500 caractères."
+MSG_REFERENCE = "Référence de livraison invalide."
+
+
+class DriverPositionInputSerializer(InputSerializer):
+    latitude = serializers.FloatField(
+        min_value=-90,
+        max_value=90,
+        error_messages=_required(invalid=MSG_LATITUDE, min_value=MSG_LATITUDE, max_value=MSG_LATITUDE),
+    )
+    longitude = serializers.FloatField(
+        min_value=-180,
+        max_value=180,
+        error_messages=_required(invalid=MSG_LONGITUDE, min_value=MSG_LONGITUDE, max_value=MSG_LONGITUDE),
+    )
+    accuracy_m = serializers.FloatField(
+        min_value=0,
+        max_value=100000,
+        required=False,
+        allow_null=True,
+        error_messages={"invalid": MSG_ACCURACY, "min_value": MSG_ACCURACY, "max_value": MSG_ACCURACY},
+    )
+
+
+class DriverPositionOutputSerializer(serializers.Serializer):
+    recorded_at = serializers.DateTimeField()
+
+
+class DriverStepInputSerializer(InputSerializer):
+    delivery = serializers.RegexField(
+        r"^LIV-\d{4}-\d{1,9}$", max_length=20, error_messages=_required(invalid=MSG_REFERENCE)
+    )
+    kind = serializers.ChoiceField(choices=StepKind.choices, error_messages=_required(invalid_choice=MSG_KIND))
+    reason = serializers.ChoiceField(
+        choices=ProblemReason.choices, required=False, allow_blank=True, error_messages={"invalid_choice": MSG_REASON}
+    )
+    note = StrictCharField(
+        max_length=500, required=False, allow_blank=True, error_messages={"max_length": MSG_NOTE_LONG}
+    )
+    idempotency_key = serializers.RegexField(r"^[A-Za-z0-9_-]{8,64}$", error_messages=_required(invalid=MSG_KEY))
+    happened_at = serializers.DateTimeField(required=False, error_messages={"invalid": MSG_DATETIME_INVALID})
+
+
+class DriverPageDeliverySerializer(serializers.Serializer):
+    """A delivery as the driver's page shows it: what he needs, nothing of the account's other data."""
+
+    id = serializers.CharField(source="reference")
+    customer = serializers.CharField(source="customer_name")
+    phone = serializers.CharField(source="customer_phone")
+    address = serializers.CharField()
+    commune = serializers.CharField()
+    lat = serializers.FloatField(source="latitude")
+    lng = serializers.FloatField(source="longitude")
+    products = serializers.ListField(child=serializers.CharField())
+    amount_to_collect = serializers.SerializerMethodField()
+    status = serializers.ChoiceField(choices=DeliveryStatus.choices)
+    status_label = serializers.CharField(source="get_status_display")
+    route_position = serializers.IntegerField(allow_null=True)
+    steps = DeliveryStepOutputSerializer(many=True, read_only=True)
+
+    def get_amount_to_collect(self, obj) -> int:
+        """0 when the order was paid by mobile money (« Déjà payé »), else the amount in cash."""
+        return 0 if getattr(obj, "is_paid", False) else obj.amount
+
+
+class DriverPageSerializer(serializers.Serializer):
+    driver = serializers.CharField(help_text="Prénom du livreur.")
+    expires_at = serializers.DateTimeField()
+    deliveries = DriverPageDeliverySerializer(many=True)
+
+
+class DriverStepOutputSerializer(serializers.Serializer):
+    replayed = serializers.BooleanField(help_text="Vrai quand la même action avait déjà été reçue.")
+    step = DeliveryStepOutputSerializer()
+    delivery = DriverPageDeliverySerializer()

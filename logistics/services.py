@@ -1,9 +1,14 @@
 """Writes for the logistics page: schedule a delivery, move it along its statuses, assign a
 driver, report a delay, and order a driver's round by nearest neighbour."""
 
+import hashlib
+import logging
 import math
+import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from decimal import Decimal
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -22,9 +27,14 @@ from .models import (
     Delivery,
     DeliverySequence,
     DeliveryStatus,
+    DeliveryStep,
     Driver,
+    DriverLink,
+    DriverPosition,
     LagoonSide,
     Priority,
+    ProblemReason,
+    StepKind,
     Vehicle,
 )
 
@@ -117,10 +127,12 @@ def delivery_schedule(
         raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
     customer_phone = customer_phone_e164(customer_phone)
     city, default_lat, default_lng = place_coordinates(commune)
+    # Imports and the demo seed give ``created_at``: their drivers get no WhatsApp link.
+    backdated = created_at is not None
     created_at = created_at or timezone.now()
     year = timezone.localtime(created_at).year
     number = delivery_reference_next(user=user, year=year)
-    return Delivery.objects.create(
+    delivery = Delivery.objects.create(
         owner=user,
         reference=format_reference(year, number),
         year=year,
@@ -141,6 +153,9 @@ def delivery_schedule(
         progress=PROGRESS[DeliveryStatus.PENDING],
         created_at=created_at,
     )
+    if driver is not None and not backdated:
+        driver_link_send_on_commit(driver=driver, delivery=delivery)
+    return delivery
 
 
 def _locked(delivery: Delivery) -> Delivery:
@@ -205,16 +220,21 @@ def delivery_status_change_by_owner(*, delivery: Delivery, status: str, user=Non
 
 @transaction.atomic
 def delivery_assign_driver(*, delivery: Delivery, driver: Driver) -> Delivery:
-    """Give the delivery to one of the account's drivers (replacing any previous one)."""
+    """Give the delivery to one of the account's drivers (replacing any previous one); a new driver
+    receives his page's link on WhatsApp (``driver_link_send``)."""
     delivery = _locked(delivery)
     if driver.owner_id != delivery.owner_id:
         raise ValueError("The driver belongs to another account.")
     if delivery.status == DeliveryStatus.DELIVERED:
         raise ApplicationError(MSG_ASSIGN_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
-    if delivery.driver_id != driver.pk:
+    changed = delivery.driver_id != driver.pk
+    if changed:
         delivery.route_position = None
     delivery.driver = driver
     delivery.save(update_fields=["driver", "route_position", "updated_at"])
+    if changed:
+        # The new driver receives his page's link on WhatsApp once the assignment commits.
+        driver_link_send_on_commit(driver=driver, delivery=delivery)
     return delivery
 
 
@@ -337,3 +357,280 @@ def driver_deactivate(*, driver: Driver) -> Driver:
     driver.is_enabled = False
     driver.save(update_fields=["is_enabled"])
     return driver
+
+
+# --- the driver's link, positions and steps (issue 27) -----------------------------------------------
+
+logger = logging.getLogger("flux.logistics")
+
+# The approved template the driver's link goes in when the account has it (Meta allows only templates
+# outside the 24 h window, and a driver has usually never written to the shop). Its body takes three
+# parameters: the driver's first name, the delivery's reference and the link.
+LINK_TEMPLATE_NAME = "livraison_livreur"
+LINK_TEMPLATE_LANGUAGE = "fr"
+LINK_TEXT = (
+    "Bonjour {prenom}, nouvelle livraison {reference} pour {shop}. Vos livraisons du jour : {url}\n"
+    "Ce lien est personnel ; il expire le {expires}."
+)
+SHARE_TEXT = "Bonjour {prenom}, voici vos livraisons du jour : {url}"
+# A live position this recent places the driver (driver_suggest); older ones fall back to his commune.
+POSITION_FRESH = timedelta(minutes=10)
+# Positions older than this are deleted (tasks.positions_prune): the driver's privacy.
+POSITION_KEEP = timedelta(hours=6)
+
+MSG_STEP_NOT_YOURS = "Cette livraison ne vous est pas (ou plus) assignée : demandez à la boutique."
+MSG_STEP_DELIVERED = "La livraison {reference} est déjà livrée."
+MSG_STEP_REASON = "Choisissez le motif du problème."
+PROBLEM_SUBJECT = "Problème de livraison {reference} : {reason}"
+PROBLEM_TEXT = (
+    "Bonjour {prenom},\n\n"
+    "{driver} signale un problème sur la livraison {reference} ({customer}, {address}) : {reason}.\n"
+    "{note}"
+    "Voir la livraison : {url}\n\n"
+    "— Flux IA"
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def link_expiry(now: datetime) -> datetime:
+    """The end of the next day (local time): a link sent in the morning lasts today's round and tomorrow's."""
+    local = timezone.localtime(now)
+    midnight = datetime.combine(local.date() + timedelta(days=2), datetime.min.time())
+    return timezone.make_aware(midnight, local.tzinfo)
+
+
+def driver_link_url(token: str) -> str:
+    return f"{settings.FRONTEND_URL.rstrip('/')}/livreur/{token}"
+
+
+def driver_link_share_url(*, driver: Driver, token: str) -> str:
+    """A wa.me link opening WhatsApp on the driver's number with the message ready: works with no template."""
+    text = SHARE_TEXT.format(prenom=driver.name.split()[0], url=driver_link_url(token))
+    return f"https://wa.me/{driver.phone.lstrip('+')}?text={quote(text)}"
+
+
+def driver_link_issue(*, driver: Driver, now: datetime | None = None) -> tuple[DriverLink, str]:
+    """A new link for the driver: the token is returned once, only its SHA-256 is stored. Earlier
+    links stay valid until they expire (the page he has open keeps working); revoke them all with
+    ``driver_link_revoke``."""
+    now = now or timezone.now()
+    token = secrets.token_urlsafe(32)
+    link = DriverLink.objects.create(
+        driver=driver, token_hash=token_hash(token), created_at=now, expires_at=link_expiry(now)
+    )
+    return link, token
+
+
+def driver_link_resolve(*, token: str, now: datetime | None = None) -> DriverLink | None:
+    """The live link for ``token`` (not revoked, not expired, its driver still active), or None."""
+    if not token or len(token) > 100:
+        return None
+    now = now or timezone.now()
+    link = (
+        DriverLink.objects.select_related("driver")
+        .filter(token_hash=token_hash(token), revoked_at__isnull=True, expires_at__gt=now, driver__is_enabled=True)
+        .first()
+    )
+    if link is not None and (link.last_used_at is None or now - link.last_used_at > timedelta(minutes=5)):
+        DriverLink.objects.filter(pk=link.pk).update(last_used_at=now)
+    return link
+
+
+def driver_link_revoke(*, driver: Driver, now: datetime | None = None) -> int:
+    """« Révoquer le lien »: every live link of the driver stops working at once. Returns how many."""
+    now = now or timezone.now()
+    return DriverLink.objects.filter(driver=driver, revoked_at__isnull=True, expires_at__gt=now).update(revoked_at=now)
+
+
+def _shop_name(owner) -> str:
+    from shop.models import ShopProfile
+
+    profile = ShopProfile.objects.filter(owner=owner).only("name").first()
+    return (profile.name if profile and profile.name else "") or owner.nom_entreprise or "la boutique"
+
+
+def _whatsapp_sender(owner_id: int):
+    """(connection, token) when the account's number can send, else None."""
+    from integrations.crypto import decrypt_token
+    from integrations.models import WhatsAppConnection
+    from integrations.whatsapp.services import _usable
+
+    connection = WhatsAppConnection.objects.filter(owner_id=owner_id).first()
+    if not _usable(connection):
+        return None
+    return connection, decrypt_token(connection.token_ciphertext)
+
+
+def driver_link_send(*, driver: Driver, delivery: Delivery | None = None) -> DriverLink | None:
+    """Send the driver a new link on WhatsApp from the account's number: the approved template
+    ``livraison_livreur`` when the account has it, else a text (which Meta delivers only inside the
+    24 h window the driver opened by writing to the shop). Returns the link (``sent_via`` empty and
+    ``send_error`` set when Meta refused it for good: the owner shares it from Logistique), or None
+    when the account has no usable WhatsApp number. Transient errors revoke the link and raise, so
+    the task retries with a fresh one."""
+    from core.phone import e164_to_whatsapp_id
+    from integrations.whatsapp import client
+
+    sender = _whatsapp_sender(driver.owner_id)
+    if sender is None:
+        return None
+    connection, access_token = sender
+    link, token = driver_link_issue(driver=driver)
+    url = driver_link_url(token)
+    prenom = driver.name.split()[0]
+    reference = delivery.reference if delivery else "du jour"
+    common = {
+        "phone_number_id": connection.phone_number_id,
+        "token": access_token,
+        "to": e164_to_whatsapp_id(driver.phone),
+    }
+    try:
+        templates = client.templates_list(waba_id=connection.waba_id, token=access_token) if connection.waba_id else []
+        template = next((t for t in templates if t["name"] == LINK_TEMPLATE_NAME), None)
+        if template is not None:
+            parameters = [prenom, reference, url]
+            client.send_template(
+                name=LINK_TEMPLATE_NAME,
+                language=template.get("language") or LINK_TEMPLATE_LANGUAGE,
+                components=[{"type": "body", "parameters": [{"type": "text", "text": v} for v in parameters]}],
+                **common,
+            )
+            link.sent_via = "template"
+        else:
+            shop = _shop_name(driver.owner)
+            expires = timezone.localtime(link.expires_at).strftime("%d/%m à %H h %M")
+            text = LINK_TEXT.format(prenom=prenom, reference=reference, shop=shop, url=url, expires=expires)
+            client.send_text(text=text, **common)
+            link.sent_via = "text"
+        link.sent_at = timezone.now()
+    except client.GraphError as error:
+        if not error.permanent:
+            link.revoked_at = timezone.now()
+            link.save(update_fields=["revoked_at"])
+            raise
+        logger.info("Driver link for driver %s refused by Meta (code %s)", driver.pk, error.code)
+        link.send_error = f"WhatsApp a refusé l'envoi (code {error.code})."[:200]
+    link.save(update_fields=["sent_via", "sent_at", "send_error"])
+    return link
+
+
+def driver_link_send_on_commit(*, driver: Driver, delivery: Delivery) -> None:
+    """Queue the link for the driver once the assignment commits (logistics.tasks.driver_link_send)."""
+    from core.tasks import enqueue_on_commit
+
+    from .tasks import driver_link_send as task
+
+    enqueue_on_commit(task, driver_id=driver.pk, delivery_id=delivery.pk)
+
+
+def driver_position_record(
+    *, driver: Driver, latitude: float, longitude: float, accuracy_m: float | None = None, now: datetime | None = None
+) -> DriverPosition:
+    """Store a position the driver's page posted (stamped with the server's clock) and keep it as
+    the driver's last known one (Driver.latitude/longitude: the route optimisation starts there)."""
+    now = now or timezone.now()
+    position = DriverPosition.objects.create(
+        driver=driver, latitude=latitude, longitude=longitude, accuracy_m=accuracy_m, recorded_at=now
+    )
+    Driver.objects.filter(pk=driver.pk).update(
+        latitude=Decimal(f"{latitude:.6f}"), longitude=Decimal(f"{longitude:.6f}")
+    )
+    return position
+
+
+def positions_prune(*, now: datetime | None = None, keep: timedelta = POSITION_KEEP) -> int:
+    """Delete the positions older than ``keep`` (6 h); returns how many went."""
+    now = now or timezone.now()
+    deleted, _ = DriverPosition.objects.filter(recorded_at__lt=now - keep).delete()
+    return deleted
+
+
+def _walk_to(delivery: Delivery, target: DeliveryStatus) -> Delivery:
+    """Move the delivery forward one step at a time up to ``target`` through the Logistique page's
+    service: a delivery from an order moves its order (which tells the customer)."""
+    order = list(DeliveryStatus)
+    while order.index(DeliveryStatus(delivery.status)) < order.index(target):
+        following = order[order.index(DeliveryStatus(delivery.status)) + 1]
+        delivery = delivery_status_change_by_owner(delivery=delivery, status=following)
+    return delivery
+
+
+def _problem_alert(*, step: DeliveryStep, delivery: Delivery, driver: Driver) -> None:
+    """The owner hears of a problem by e-mail when their « suivi des livraisons » switch is on."""
+    from core.tasks import enqueue_on_commit, send_email
+    from preferences.services import preferences_get_or_create
+
+    owner = delivery.owner
+    if not owner.adresse_email or not preferences_get_or_create(user=owner).delivery_updates:
+        return
+    reason = ProblemReason(step.reason).label
+    text = PROBLEM_TEXT.format(
+        prenom=owner.prenom or "",
+        driver=driver.name,
+        reference=delivery.reference,
+        customer=delivery.customer_name,
+        address=delivery.address,
+        reason=reason,
+        note=f"Note du livreur : {step.note}\n" if step.note else "",
+        url=f"{settings.FRONTEND_URL.rstrip('/')}/dashboard/logistics",
+    )
+    subject = PROBLEM_SUBJECT.format(reference=delivery.reference, reason=reason)
+    enqueue_on_commit(send_email, subject=subject, to=[owner.adresse_email], text=text)
+
+
+@transaction.atomic
+def delivery_step_record(
+    *,
+    driver: Driver,
+    reference: str,
+    kind: str,
+    idempotency_key: str,
+    reason: str = "",
+    note: str = "",
+    happened_at: datetime | None = None,
+) -> tuple[DeliveryStep, bool]:
+    """What the driver did from his page: « Récupéré » (the delivery goes en route), « Livré »
+    (delivered) or « Problème » (a reason and a note; the owner is alerted). An action replayed with
+    the same ``idempotency_key`` (the page's offline queue) is recorded once: returns (step, False).
+    ``happened_at`` (when the driver tapped, maybe offline) is kept within the last 24 h."""
+    existing = DeliveryStep.objects.filter(driver=driver, idempotency_key=idempotency_key).first()
+    if existing is not None:
+        return existing, False
+    delivery = (
+        Delivery.objects.select_for_update(of=("self",))
+        .select_related("driver", "owner")
+        .filter(owner_id=driver.owner_id, reference=reference, driver=driver)
+        .first()
+    )
+    if delivery is None:
+        raise ApplicationError(MSG_STEP_NOT_YOURS, code="not_found", status_code=404)
+    # A replay that raced the first attempt waited on the row lock: it finds the step now.
+    existing = DeliveryStep.objects.filter(driver=driver, idempotency_key=idempotency_key).first()
+    if existing is not None:
+        return existing, False
+    now = timezone.now()
+    happened_at = min(max(happened_at or now, now - timedelta(hours=24)), now)
+    step_kind = StepKind(kind)
+    if step_kind == StepKind.PROBLEM and not reason:
+        raise ApplicationError(MSG_STEP_REASON, code="validation_error", errors={"reason": [MSG_STEP_REASON]})
+    if step_kind == StepKind.PICKED_UP and delivery.status != DeliveryStatus.DELIVERED:
+        delivery = _walk_to(delivery, DeliveryStatus.EN_ROUTE)
+    elif step_kind == StepKind.DELIVERED:
+        if delivery.status == DeliveryStatus.DELIVERED:
+            raise ApplicationError(MSG_STEP_DELIVERED.format(reference=delivery.reference), code="invalid_transition")
+        delivery = _walk_to(delivery, DeliveryStatus.DELIVERED)
+    step = DeliveryStep.objects.create(
+        delivery=delivery,
+        driver=driver,
+        kind=step_kind,
+        reason=reason if step_kind == StepKind.PROBLEM else "",
+        note=note[:500],
+        idempotency_key=idempotency_key,
+        happened_at=happened_at,
+    )
+    if step_kind == StepKind.PROBLEM:
+        _problem_alert(step=step, delivery=delivery, driver=driver)
+    return step, True

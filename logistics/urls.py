@@ -11,6 +11,12 @@ urlpatterns = [
     path("drivers", apis.DriverListApi.as_view(), name="logistics-drivers"),
     path("drivers/<int:driver_id>", apis.DriverDetailApi.as_view(), name="logistics-driver"),
     path("drivers/<int:driver_id>/deactivate", apis.DriverDeactivateApi.as_view(), name="logistics-driver-deactivate"),
+    path("drivers/<int:driver_id>/link", apis.DriverLinkApi.as_view(), name="logistics-driver-link"),
+    path(
+        "drivers/<int:driver_id>/link/revoke",
+        apis.DriverLinkRevokeApi.as_view(),
+        name="logistics-driver-link-revoke",
+    ),
     path(
         "drivers/<int:driver_id>/optimize-route",
         apis.DriverRouteOptimizeApi.as_view(),

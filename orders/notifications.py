@@ -19,7 +19,8 @@ NOTICE_TEMPLATE_SENT = "modèle « {name} » envoyé (fenêtre de 24 h fermée)"
 
 # Outside the 24 h window WhatsApp only carries approved templates. An account that wants its order
 # updates to reach customers then creates, in its Meta account, templates with these names (any
-# language; the customer's is preferred), whose body's {{1}} is the order's reference.
+# language; the customer's is preferred), whose body's {{1}} is the order's reference; the « en
+# route » template's {{2}}, when its body has one, is the customer's tracking link.
 TEMPLATE_NAMES = {
     "confirmed": "commande_confirmee",
     "paid": "paiement_recu",
@@ -117,15 +118,33 @@ def order_customer_text(*, order, status: str, note: str = "") -> str | None:
     )
 
 
+# The « en route » message carries the customer's tracking link (aftersales: /suivi/<token>).
+TRACKING_LINE = {
+    "fr": "Suivez votre livraison en direct : {url}",
+    "en": "Follow your delivery live: {url}",
+}
+
+
 def order_notify_customer(*, order, event) -> None:
-    """Queue the customer's WhatsApp message for this history step, once the transaction commits."""
+    """Queue the customer's WhatsApp message for this history step, once the transaction commits.
+
+    Going en route gives the order its tracking link (a new token; only its hash is stored) and the
+    message carries it; delivered or cancelled, the link lives two more days then expires."""
+    from aftersales.services import tracking_link_close, tracking_link_issue, tracking_url
+
+    if event.to_status in ("delivered", "cancelled"):
+        tracking_link_close(order=order)
     text = order_customer_text(order=order, status=event.to_status, note=event.note)
     if text is None:
         return
+    url = ""
+    if event.to_status == "out_for_delivery":
+        url = tracking_url(tracking_link_issue(order=order))
+        text = f"{text}\n{TRACKING_LINE[customer_language(order)].format(url=url)}"
     from .tasks import order_notify_customer_task
 
     event_id = event.pk
-    transaction.on_commit(lambda: order_notify_customer_task.delay(event_id=event_id, text=text))
+    transaction.on_commit(lambda: order_notify_customer_task.delay(event_id=event_id, text=text, url=url))
 
 
 def order_update_template(*, templates: list[dict], order, status: str) -> dict | None:

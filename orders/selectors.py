@@ -9,8 +9,9 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from logistics.locations import PLACES, lagoon_side
+from logistics.locations import PLACES, lagoon_side, point_lagoon_side
 from logistics.models import Delivery, DeliveryStatus, Driver, Vehicle
+from logistics.selectors import driver_live_point, drivers_with_live
 
 from .models import FINAL_STATUSES, Order, OrderEvent, OrderLine, OrderStatus
 
@@ -108,22 +109,46 @@ def _distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
     return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
+def _driver_point(driver: Driver, now: datetime) -> tuple[float, float]:
+    """Where the driver is: his live position when fresh (< 10 min), else his home commune's centre
+    (his stored coordinates when the commune is not a known place)."""
+    live = driver_live_point(driver, now=now)
+    if live is not None:
+        return live
+    if driver.commune in PLACES:
+        _, lat, lng = PLACES[driver.commune]
+        return lat, lng
+    return float(driver.latitude), float(driver.longitude)
+
+
 def driver_candidates(*, order: Order) -> list[Driver]:
     """Drivers who may take the order, nearest first: available (no delivery en route), and either on
     the same side of the lagoon as the address or driving a car (motorbikes may not cross the bridges
-    since December 2025). Outside Abidjan, or with no known place, every available driver qualifies."""
+    since December 2025). A moto's side is his home side, and also that of his live position when
+    fresh: a moto seen on the other bank is never suggested. Distances are from his live position when
+    fresh (< 10 min), his home commune otherwise. Outside Abidjan, or with no known place, every
+    available driver qualifies."""
+    now = timezone.now()
     en_route = Delivery.objects.filter(driver=OuterRef("pk"), status=DeliveryStatus.EN_ROUTE)
     drivers = Driver.objects.filter(owner_id=order.owner_id, is_enabled=True).exclude(Exists(en_route))
     side = order_lagoon_side(order)
     if side:
         drivers = drivers.filter(Q(side=side) | Q(vehicle=Vehicle.VOITURE))
-    drivers = list(drivers.order_by("id"))
+    drivers = list(drivers_with_live(drivers.order_by("id"), now=now))
+    if side:
+        drivers = [
+            driver
+            for driver in drivers
+            if driver.vehicle != Vehicle.MOTO
+            or (live := driver_live_point(driver, now=now)) is None
+            or point_lagoon_side(*live) in (None, side)
+        ]
     point = _order_point(order)
     if point is None:
         return drivers
 
     def key(driver: Driver) -> tuple[float, int]:
-        return _distance_km(point, (float(driver.latitude), float(driver.longitude))), driver.id
+        return _distance_km(point, _driver_point(driver, now)), driver.id
 
     return sorted(drivers, key=key)
 

@@ -35,7 +35,7 @@ def _window_closed(contact) -> bool:
     return conversation is not None and not conversation_window_open(conversation)
 
 
-def _send_template(*, event, contact, text: str) -> str:
+def _send_template(*, event, contact, text: str, url: str = "") -> str:
     """The matching approved template, if the account has one; the notice for the history."""
     from core.exceptions import ApplicationError
     from integrations.services import whatsapp_templates_list
@@ -53,18 +53,20 @@ def _send_template(*, event, contact, text: str) -> str:
         contact=contact,
         name=template["name"],
         language=template["language"],
-        parameters=[order.reference],
+        # A template whose body has a {{2}} gets the tracking link there (« commande_en_route »).
+        parameters=[order.reference, url] if url and "{{2}}" in (template.get("body") or "") else [order.reference],
         content=text,
     )
     return NOTICE_TEMPLATE_SENT.format(name=template["name"]) if sent else NOTICE_WINDOW_CLOSED
 
 
 @shared_task(base=OutsideTask, name="orders.notify_customer")
-def order_notify_customer_task(*, event_id: int, text: str) -> str:
+def order_notify_customer_task(*, event_id: int, text: str, url: str = "") -> str:
     """Send ``text`` to the order's customer on WhatsApp and note the outcome on the history step.
 
     Inside the customer's 24-hour window the text goes; outside it, the account's approved template
-    for this step (``notifications.TEMPLATE_NAMES``) goes instead, and with none nothing is sent and
+    for this step (``notifications.TEMPLATE_NAMES``) goes instead (``url``, the tracking link, as its
+    ``{{2}}`` when it has one), and with none nothing is sent and
     the step says « fenêtre de 24 h fermée ». Transient errors raise and the task retries with backoff.
     """
     event = OrderEvent.objects.select_related("order", "order__contact").filter(pk=event_id).first()
@@ -81,7 +83,7 @@ def order_notify_customer_task(*, event_id: int, text: str) -> str:
             notice = NOTICE_UNAVAILABLE
         else:
             if _window_closed(contact):
-                notice = _send_template(event=event, contact=contact, text=text)
+                notice = _send_template(event=event, contact=contact, text=text, url=url)
             else:
                 sent = send_text_to_contact(contact=contact, text=text)
                 notice = NOTICE_SENT if sent else NOTICE_WINDOW_CLOSED

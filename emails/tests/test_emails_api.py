@@ -51,6 +51,9 @@ def test_it_lists_the_inbox_in_the_spec_shape_with_french_labels(owner_api, inbo
         ("commandes", {"order"}),
         ("support", {"support"}),
         ("partenariats", {"partner"}),
+        ("urgents", {"order"}),
+        ("factures", {"invoice"}),
+        ("livraisons", set()),
     ],
 )
 def test_each_filter_returns_its_emails(owner_api, inbox, folder, expected):
@@ -62,14 +65,28 @@ def test_each_filter_returns_its_emails(owner_api, inbox, folder, expected):
 def test_the_counters_cover_every_filter_whatever_the_chosen_one(owner_api, inbox):
     response = owner_api.get(URL, {"filter": "support"})
 
-    assert response.json()["counters"] == {"tous": 4, "non_lus": 2, "commandes": 1, "support": 1, "partenariats": 1}
+    assert response.json()["counters"] == {
+        "tous": 4,
+        "non_lus": 2,
+        "urgents": 1,
+        "commandes": 1,
+        "support": 1,
+        "partenariats": 1,
+        "factures": 1,
+        "livraisons": 0,
+        "autres": 0,
+        "mis_de_cote": 0,
+    }
 
 
 def test_it_rejects_an_unknown_filter_in_french(owner_api):
     response = owner_api.get(URL, {"filter": "spam"})
 
     assert response.status_code == 400
-    assert response.json()["message"] == "Filtre inconnu : utilisez tous, non_lus, commandes, support ou partenariats."
+    assert response.json()["message"] == (
+        "Filtre inconnu : utilisez tous, non_lus, urgents, commandes, support, partenariats, factures, "
+        "livraisons, autres ou mis_de_cote."
+    )
 
 
 def test_marking_an_email_read_updates_the_counters(owner_api, inbox):
@@ -121,3 +138,16 @@ def test_newest_emails_come_first(owner_api, owner):
 
 def test_it_requires_authentication():
     assert APIClient().get(URL).status_code == 401
+
+
+def test_newsletters_and_spam_are_set_aside_from_the_main_list(owner_api, owner, inbox):
+    newsletter = EmailFactory(owner=owner, category=Category.NEWSLETTER, priority=Priority.LOW)
+    spam = EmailFactory(owner=owner, category=Category.SPAM, priority=Priority.HIGH)
+    other = EmailFactory(owner=owner, category=Category.AUTRE)
+
+    assert newsletter.id not in ids(owner_api.get(URL)) and other.id in ids(owner_api.get(URL))
+    assert ids(owner_api.get(URL, {"filter": "mis_de_cote"})) == {newsletter.id, spam.id}
+    assert ids(owner_api.get(URL, {"filter": "autres"})) == {other.id}
+    counters = owner_api.get(URL).json()["counters"]
+    assert counters["tous"] == 5 and counters["non_lus"] == 3 and counters["urgents"] == 1
+    assert counters["mis_de_cote"] == 2

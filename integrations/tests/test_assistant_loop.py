@@ -151,7 +151,9 @@ def test_an_english_speaking_customer_hears_the_order_updates_in_english(
 
     update = graph.sends()[before:]
     assert len(update) == 1
-    assert text_of(update[0]) == f"Your order {order.reference} is on its way! The driver will be with you soon."
+    first_line, link_line = text_of(update[0]).split("\n")
+    assert first_line == f"Your order {order.reference} is on its way! The driver will be with you soon."
+    assert link_line.startswith("Follow your delivery live: http") and "/suivi/" in link_line
 
 
 def test_a_customer_who_asks_where_the_order_is_hears_its_status(api_client, graph, shop, owner_api):

@@ -56,7 +56,9 @@ def test_inside_the_window_the_text_goes(owner, graph, connection, django_captur
     assert event.customer_notice == NOTICE_SENT
     [send] = graph.sends()
     assert send.body["type"] == "text"
-    assert send.body["text"]["body"] == f"Votre commande {order.reference} est en route ! Le livreur arrive bientôt."
+    first_line, link_line = send.body["text"]["body"].split("\n")
+    assert first_line == f"Votre commande {order.reference} est en route ! Le livreur arrive bientôt."
+    assert link_line.startswith("Suivez votre livraison en direct : http") and "/suivi/" in link_line
 
 
 def test_outside_the_window_the_matching_approved_template_goes(

@@ -51,6 +51,17 @@ def email(user, *, theirs):
     return Made({"email_id": row.pk}, [row])
 
 
+def email_order_body(user):
+    product = ProductFactory(owner=user)
+    return {
+        "customer_name": "Awa Koné",
+        "customer_phone": "0707080910",
+        "zone": "pickup",
+        "payment_method": "cash",
+        "items": [{"product_id": product.pk, "quantity": 1}],
+    }
+
+
 def delivery(user, *, theirs):
     row = DeliveryFactory(owner=user, number=2 if theirs else 1)
     return Made({"reference": row.reference}, [row])
@@ -117,6 +128,10 @@ IN_ONE_HOUR = (timezone.now() + timedelta(hours=1)).isoformat()
 
 OBJECTS: dict[str, Objects] = {
     "mailbox-email-read": Objects(email),
+    "mailbox-email-detail": Objects(email),
+    "logistics-driver-link": Objects(driver),
+    "logistics-driver-link-revoke": Objects(driver),
+    "mailbox-email-order": Objects(email, {"post": email_order_body}),
     "logistics-delivery": Objects(delivery),
     "logistics-delivery-status": Objects(delivery, {"post": {"status": "preparing"}}),
     "logistics-delivery-assign": Objects(delivery, {"post": own_driver}),
@@ -143,6 +158,13 @@ OBJECTS: dict[str, Objects] = {
 
 # Routes whose path parameter is not an account's object: nothing of another account to reach.
 NOT_AN_ACCOUNT_OBJECT = {
+    # The customer's tracking page: an unguessable token, no account (leak tests: aftersales/tests/test_tracking.py).
+    "public-tracking-detail",
+    # The driver's page API: the link's token is the credential (no account); logistics/tests/test_driver_live.py
+    # covers wrong, expired, revoked tokens and another driver's or account's delivery.
+    "public-driver-deliveries",
+    "public-driver-positions",
+    "public-driver-steps",
     # A provider's public notification (signed by the provider); ``provider`` is "wave" or "cinetpay".
     "payments-notify",
     # The signed-in account's own credentials for one provider; ``provider`` is a code, not an id.

@@ -23,7 +23,10 @@ from catalog.models import Product
 from conversations.models import Contact, Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
 from core.money import format_fcfa
+from demo.aftersales import seed_aftersales
+from demo.drivers_live import seed_drivers_live
 from demo.history import HistoryCustomer, HistoryProduct, generate_history
+from demo.mailbox import seed_mailbox
 from emails.models import Email
 from logistics.locations import PLACES
 from logistics.models import PROGRESS, Delivery, DeliveryStatus, Driver, Priority
@@ -126,13 +129,19 @@ def seed_account(user, *, now) -> list[str]:
     if shop_profile_get(user=user) is None:
         shop_demo_load(user=user)
         seeded.append("boutique")
+    if seed_mailbox(user, now=now):
+        seeded.append("e-mails de démonstration")
     # The sample deliveries are orders dispatched to drivers: each gets its order (same amount,
     # status and date, so the statistics keep their figures).
     if orders_from_deliveries(user=user):
         seeded.append("commandes")
+    if seed_drivers_live(user, now=now):
+        seeded.append("suivi des livreurs")
     if not Order.objects.filter(owner=user, idempotency_key__startswith=HISTORY_KEY).exists():
         seed_order_history(user, now=now)
         seeded.append("historique des commandes")
+    if seed_aftersales(user, now=now):
+        seeded.append("avis clients")
     if not AccountForecast.objects.filter(owner=user).exists():
         # The forecasts the nightly task would compute, so the demo's Statistiques page shows them
         # at once (the restock alerts are recorded, not e-mailed: nobody reads the demo's mail).

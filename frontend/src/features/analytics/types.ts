@@ -29,6 +29,24 @@ export interface CitySales {
   share: number | null;
 }
 
+/** Customers' ratings after delivery (CSAT): share of 4–5 scores over the period, per driver too. */
+export interface DriverSatisfaction {
+  driver_id: number;
+  name: string;
+  ratings: number;
+  csat: number | null;
+  average: number | null;
+}
+
+export interface Satisfaction {
+  ratings: number;
+  /** % of ratings of 4 or 5; null without ratings. */
+  csat: number | null;
+  average: number | null;
+  drivers: DriverSatisfaction[];
+  explanation: string;
+}
+
 export interface AnalyticsOverview {
   period_days: number;
   generated_at: string;
@@ -38,6 +56,7 @@ export interface AnalyticsOverview {
   predictions: AnalyticsFigure[];
   /** False on plans without « Analyses prédictives » (starter): predictions is then empty. */
   predictions_available: boolean;
+  satisfaction: Satisfaction;
 }
 
 /** GET /analytics/forecast (stored nightly; docs/analytics.md), field for field. */

@@ -31,6 +31,19 @@ export interface Delivery {
   route_position: number | null;
   created_at: string;
   delivered_at: string | null;
+  /** What the driver reported from his page, oldest first. */
+  steps: DeliveryStep[];
+}
+
+export type StepKind = "picked_up" | "delivered" | "problem";
+
+export interface DeliveryStep {
+  kind: StepKind;
+  label: string;
+  reason: string;
+  reason_label: string;
+  note: string;
+  at: string;
 }
 
 export type DeliveryCounters = { total: number } & Record<DeliveryStatus, number>;
@@ -52,6 +65,18 @@ export interface Driver {
   vehicle: Vehicle;
   commune: string;
   side: LagoonSide;
+  /** The last position his page posted (kept 6 h), or null. */
+  last_position: { lat: number; lng: number; accuracy_m: number | null; recorded_at: string } | null;
+  /** His newest live link (the token itself is shown only once, when made). */
+  link: { expires_at: string; sent_via: string; sent_at: string | null; send_error: string } | null;
+}
+
+/** « Envoyer le lien »: the new link, shown once, and the wa.me address that opens WhatsApp on the driver. */
+export interface DriverLinkIssued {
+  url: string;
+  share_url: string;
+  expires_at: string;
+  sent_via: string;
 }
 
 export type Vehicle = "moto" | "voiture";

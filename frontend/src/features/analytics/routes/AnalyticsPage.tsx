@@ -1,6 +1,6 @@
 /**
  * Statistiques (plans pro and entreprise): KPIs, AI answer accuracy by question category, sales by
- * city, each with the API's sentence saying how it is computed, and the stored forecasts (plans with
+ * city, customers' satisfaction after delivery (CSAT, per driver), each with the API's sentence saying how it is computed, and the stored forecasts (plans with
  * « Analyses prédictives »: demand per product, restock alerts, busy hours, late regulars).
  */
 import { BarChart3, Info, TrendingDown, TrendingUp } from "lucide-react";
@@ -12,6 +12,7 @@ import { cn } from "@/lib/cn";
 import { useAnalytics } from "../api/get-analytics";
 import { BarChart } from "../components/BarChart";
 import { ForecastSection } from "../components/ForecastSection";
+import { SatisfactionCard } from "../components/SatisfactionCard";
 import { ConnectWhatsAppLink } from "@/components/ConnectWhatsAppLink";
 import { Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/states";
 import { LlmUsageCard } from "@/features/assistant";
@@ -173,6 +174,10 @@ export default function AnalyticsPage() {
           )}
           <HowComputed>{data.sales_by_city.explanation}</HowComputed>
         </Card>
+      </div>
+
+      <div className="mt-6 max-w-xl">
+        <SatisfactionCard satisfaction={data.satisfaction} />
       </div>
 
       <section className="mt-6" aria-labelledby="predictions-title">

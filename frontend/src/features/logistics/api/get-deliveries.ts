@@ -25,5 +25,6 @@ export const deliveriesQueryOptions = (status: DeliveryStatus | null) =>
   });
 
 export function useDeliveries(status: DeliveryStatus | null) {
-  return useInfiniteQuery({ ...deliveriesQueryOptions(status), placeholderData: keepPreviousData });
+  // The drivers' steps (Récupéré, Livré, Problème) show without a reload.
+  return useInfiniteQuery({ ...deliveriesQueryOptions(status), placeholderData: keepPreviousData, refetchInterval: 30_000 });
 }

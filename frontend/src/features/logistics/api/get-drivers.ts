@@ -22,6 +22,9 @@ export const driversQueryOptions = () =>
     getNextPageParam: (last) => nextPageFrom(last.next),
   });
 
+/** Positions come every 30 s at most from the drivers' pages: the list follows at that pace. */
+export const LIVE_REFRESH_MS = 30_000;
+
 export function useDrivers() {
-  return useInfiniteQuery(driversQueryOptions());
+  return useInfiniteQuery({ ...driversQueryOptions(), refetchInterval: LIVE_REFRESH_MS });
 }

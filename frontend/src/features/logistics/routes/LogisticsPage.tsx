@@ -15,7 +15,9 @@ import { useChangeDeliveryStatus } from "../api/change-delivery-status";
 import { useDeliveries } from "../api/get-deliveries";
 import { useDrivers } from "../api/get-drivers";
 import { useDeactivateDriver } from "../api/manage-driver";
+import { DeliverySteps } from "../components/delivery-steps";
 import { DriverForm } from "../components/driver-form";
+import { DriverLinkActions, DriverPosition } from "../components/driver-live";
 import { AssignForm, DelayForm, OptimizeForm, ScheduleForm, type LogisticsAction } from "../components/logistics-forms";
 import { Badge, Card, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, Skeleton, type BadgeTone } from "@/components/states";
 import { deliveryStatusLabels, nextDeliveryStatus } from "../lib/delivery-status";
@@ -61,6 +63,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
         )}
       </div>
       {delivery.products.length > 0 && <p className="mt-2 text-sm break-words text-slate-600">{delivery.products.join(" · ")}</p>}
+      <DeliverySteps steps={delivery.steps} />
       {delivery.delay && (
         <p className="mt-2 flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-1.5 text-sm text-amber-900">
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" />
@@ -119,6 +122,8 @@ function DriverRow({ driver, onEdit }: { driver: Driver; onEdit: () => void }) {
         <p className="mt-0.5 text-xs text-slate-500">
           {driver.deliveries} livraison{driver.deliveries > 1 ? "s" : ""} effectuée{driver.deliveries > 1 ? "s" : ""} · {driver.open_deliveries} en cours
         </p>
+        <DriverPosition driver={driver} />
+        <DriverLinkActions driver={driver} />
         <div className="mt-1 flex gap-3">
           <button type="button" className="min-h-9 text-xs font-medium text-brand-700 hover:underline" onClick={onEdit} aria-label={`Modifier ${driver.name}`}>
             Modifier
