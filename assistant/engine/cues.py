@@ -1252,8 +1252,10 @@ MORE = (
     "extra",
     "rajoute",
     "rajoutez",
+    "rajouter",
     "ajoute",
     "ajoutez",
+    "ajouter",
     "add",
     "aussi",
     "also",
@@ -1274,6 +1276,10 @@ REPLACE = (
     "change",
     "corrige",
     "finalement",
+    "ca suffit",
+    "suffit",
+    "ca ira",
+    "that s enough",
 )
 
 CANCEL = (

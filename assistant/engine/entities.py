@@ -319,6 +319,8 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
 
+# « une seule », « just one », « one only »: the article is a count.
+_ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
@@ -810,7 +812,8 @@ class Extractor:
         ent.numbers = [
             v[0]
             for p, v in sorted(numbers.items())
-            if p not in used and (words[p] not in ("un", "une", "one") or p == 0)
+            if p not in used
+            and (words[p] not in ("un", "une", "one") or p == 0 or _ALONE & set(words[max(0, p - 1) : p + 2]))
         ]
 
     def _merge(self, ent: Entities):

@@ -12,15 +12,14 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
+from .choice import resolve_choice
 from .cues import (
     CANCEL,
     CHANGE,
     CHEAP,
     DESCRIBE,
-    EXPENSIVE,
     FEE_QUESTION,
     MORE,
-    ORDINALS,
     PAYMENT_ASK,
     PRICE,
     REMOVE,
@@ -31,11 +30,11 @@ from .cues import (
 )
 from .entities import Entities, Extractor
 from .intents import Understanding
-from .knowledge import PICKUP, Knowledge, Product, traits_of
+from .knowledge import PICKUP, Knowledge, Product
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .replies import Phrases
-from .text import normalise, stem
+from .text import find_phrase, normalise, stem
 from .understanding import understand
 from .unknown import alternatives, closest, unknown_modifier
 
@@ -468,6 +467,8 @@ class Policy:
         remove = any_phrase(words, REMOVE)
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
+        if remove and mentions and all(self.added_before(m) for m in mentions):
+            remove = False  # « ajoute la maquette aussi, on a pas de design »
         numbers = list(ent.numbers)
         named: set[int] = set()
         if st["choice"]:
@@ -683,39 +684,16 @@ class Policy:
         self.cart_changed = st["cart"] != cart_before
         self.next_step()
 
-    def resolve_choice(self, mentions, cands: list[str] | None = None):
-        k, st = self.k, self.state
-        cands = cands or st["choice"]["skus"]
+    def added_before(self, m) -> bool:
+        """« ajoute la maquette aussi, on a pas de design »: an add word before the product and the removal words
+        only after it, in another sentence, say nothing about this product."""
         words = self.norm.words
-        for n, cues in enumerate(ORDINALS):
-            if n < len(cands) and any_phrase(words, cues) and not mentions:
-                return cands[n], None
-        priced = sorted((s for s in cands if s in k.products), key=lambda s: k.products[s].price)
-        if priced and not mentions and any_phrase(words, CHEAP + ("cheaper", "moins chere", "le plus petit")):
-            return priced[0], None
-        if priced and not mentions and any_phrase(words, EXPENSIVE):
-            return priced[-1], None
-        for m in mentions:
-            inter = [s for s in m.skus if s in cands]
-            if len(inter) == 1:
-                return inter[0], m
-        # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
-        stems = {t.stem for t in self.norm.tokens if len(t.stem) > 1 or t.stem.isdigit()}
-        vocabs = {s: set(k.products[s].vocab) for s in cands}
-        shared = set.intersection(*vocabs.values()) if vocabs else set()
-        scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
-        if scores and not any(scores.values()):
-            # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
-            traits = {s: k.products[s].traits for s in cands if s in k.products}
-            common = frozenset.intersection(*traits.values())
-            said = traits_of(stems)
-            scores = {s: len(said & (t - common)) for s, t in traits.items()}
-        best = max(scores.values(), default=0)
-        winners = [s for s, sc in scores.items() if sc == best]
-        if best > 0 and len(winners) == 1:
-            used = next((m for m in mentions if winners[0] in m.skus), None)
-            return winners[0], used
-        return None, None
+        adds = [i for i in (find_phrase(words, c) for c in MORE) if 0 <= i < m.start]
+        removes = [i for i in (find_phrase(words, c) for c in REMOVE) if i >= 0]
+        return bool(adds) and min(removes, default=0) >= m.end
+
+    def resolve_choice(self, mentions, cands: list[str] | None = None):
+        return resolve_choice(self.k, self.norm, mentions, cands or self.state["choice"]["skus"])
 
     def set_line(self, sku: str, qty: int | None, more: bool, weak: bool = False):
         line = self.find_line(sku)
@@ -743,15 +721,7 @@ class Policy:
                 return self.do_handoff("stuck")
             if self.cart_changed and st["cart"] and all(line["qty"] for line in st["cart"]):
                 # What was just added is shown, with the question still open (« et 1 robe de soirée »).
-                self.say(
-                    "\n".join(
-                        [
-                            ph.t("Votre panier :", "Your cart:"),
-                            *ph.cart_lines(self.cart_lines()),
-                            ph.t(f"Sous-total : {_money(self.subtotal())}", f"Subtotal: {_money(self.subtotal())}"),
-                        ]
-                    )
-                )
+                self.say("\n".join(self.cart_summary()))
             self.acknowledge("choose")
             self.say(ph.clarify(word, cands))
             self.set_buttons([c.name for c in cands])
@@ -769,16 +739,11 @@ class Policy:
             st["pending"] = None
             return
         lines = self.cart_lines()
-        if not remind and st["pending"] not in ("confirm",):
-            summary = ph.cart_lines(lines)
-            head = ph.t("Votre panier :", "Your cart:")
-            sub = ph.t(f"Sous-total : {_money(self.subtotal())}", f"Subtotal: {_money(self.subtotal())}")
-        else:
-            summary, head, sub = [], "", ""
+        summary = self.cart_summary() if not remind and st["pending"] not in ("confirm",) else []
         zone = st["zone"]
         if zone is None or (zone != PICKUP and zone not in k.zones):
             if summary and not st["refused_zone"]:
-                self.say("\n".join([head, *summary, sub]))
+                self.say("\n".join(summary))
             if not st["refused_zone"] or not self.out:
                 self.acknowledge("zone")
                 self.say(ph.ask_zone())  # never a silent turn while the zone is still missing
@@ -788,7 +753,7 @@ class Policy:
             z = k.zones[zone]
             if z.min_order and self.subtotal() < z.min_order:
                 if summary:
-                    self.say("\n".join([head, *summary]))
+                    self.say("\n".join(summary[:-1]))  # the minimum says the subtotal
                 self.say(ph.below_minimum(z, self.subtotal()))
                 st["pending"] = "minimum"
                 return
@@ -801,7 +766,7 @@ class Policy:
                     else ph.t("Retrait à la boutique : sans frais", "Pickup at the shop: free")
                 )
                 total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
-                self.say("\n".join([head, *summary, sub, label, total]))
+                self.say("\n".join([*summary, label, total]))
             self.acknowledge("payment")
             self.say(ph.ask_payment())
             st["pending"] = "payment"
@@ -810,6 +775,15 @@ class Policy:
         self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
         self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
         st["pending"] = "confirm"
+
+    def cart_summary(self) -> list[str]:
+        """« Votre panier : », its lines, the subtotal."""
+        ph, subtotal = self.ph, _money(self.subtotal())
+        return [
+            ph.t("Votre panier :", "Your cart:"),
+            *ph.cart_lines(self.cart_lines()),
+            ph.t(f"Sous-total : {subtotal}", f"Subtotal: {subtotal}"),
+        ]
 
     def out_of_stock(self, p: Product, qty: int | None = None) -> str:
         """Out of stock, with the alternatives offered: remembered for the next message (« donne-moi le 128

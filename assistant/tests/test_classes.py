@@ -933,3 +933,17 @@ def test_a_price_list_request_beside_where_one_lives_is_still_the_price_list(cha
 def test_the_numbers_of_a_size_written_in_full_are_never_the_count(chat, depot, text, line):
     turn = chat(depot).say(text)
     assert cart_of(turn) == [line] and not turn.handoff, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("texts", "cart"),
+    [
+        (["je veux 2 glycero", "ajoute aussi 1 sac de ciment colle, pas de pinceau"], [("D03", 2), ("D06", 1)]),
+        (["mets moi 5 sacs de ciment colle", "enleve en deux, 3 sacs ca suffit"], [("D06", 3)]),
+        (["4 caisse outils 12 pieces stp", "non mets une seule finalement"], [("D10", 1)]),
+        (["I need 3 tenue de bapteme fille", "make it one only"], [("D08", 1)]),
+    ],
+)
+def test_a_correction_said_in_passing_sets_the_count_and_a_no_elsewhere_removes_nothing(chat, depot, texts, cart):
+    turn = drive(chat, depot, texts).turns[-1]
+    assert cart_of(turn) == cart, reply_of(turn)

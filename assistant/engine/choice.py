@@ -1,0 +1,43 @@
+"""Which product a customer means among candidates (the answer to « lequel ? », an alternative taken):
+by rank (« le deuxième »), by price (« le moins cher »), by a mention naming one of them, by a word of
+one name only (« en poudre »), or by what it is like (« for my son »). Pure functions over the shop."""
+
+from __future__ import annotations
+
+from .cues import CHEAP, EXPENSIVE, ORDINALS, any_phrase
+from .knowledge import Knowledge, traits_of
+from .text import Normalised
+
+
+def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str]):
+    """(the chosen sku, the mention that named it or None), or (None, None) when the message does not say."""
+    words = norm.words
+    for n, cues in enumerate(ORDINALS):
+        if n < len(cands) and any_phrase(words, cues) and not mentions:
+            return cands[n], None
+    priced = sorted((s for s in cands if s in k.products), key=lambda s: k.products[s].price)
+    if priced and not mentions and any_phrase(words, CHEAP + ("cheaper", "moins chere", "le plus petit")):
+        return priced[0], None
+    if priced and not mentions and any_phrase(words, EXPENSIVE):
+        return priced[-1], None
+    for m in mentions:
+        inter = [s for s in m.skus if s in cands]
+        if len(inter) == 1:
+            return inter[0], m
+    # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
+    stems = {t.stem for t in norm.tokens if len(t.stem) > 1 or t.stem.isdigit()}
+    vocabs = {s: set(k.products[s].vocab) for s in cands}
+    shared = set.intersection(*vocabs.values()) if vocabs else set()
+    scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
+    if scores and not any(scores.values()):
+        # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
+        traits = {s: k.products[s].traits for s in cands if s in k.products}
+        common = frozenset.intersection(*traits.values())
+        said = traits_of(stems)
+        scores = {s: len(said & (t - common)) for s, t in traits.items()}
+    best = max(scores.values(), default=0)
+    winners = [s for s, sc in scores.items() if sc == best]
+    if best > 0 and len(winners) == 1:
+        used = next((m for m in mentions if winners[0] in m.skus), None)
+        return winners[0], used
+    return None, None
