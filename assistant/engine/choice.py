@@ -9,9 +9,13 @@ from .knowledge import Knowledge, traits_of
 from .text import Normalised
 
 
-def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str]):
-    """(the chosen sku, the mention that named it or None), or (None, None) when the message does not say."""
+def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], refused=(), refused_at=()):
+    """(the chosen sku, the mention that named it or None), or (None, None) when the message does not say.
+    ``refused``: products turned down (« pas le semi-permanent »), named at the positions ``refused_at``."""
     words = norm.words
+    left = [s for s in cands if s not in refused]
+    if refused and len(left) == 1 and not mentions:
+        return left[0], None  # « pas le grand » between two: the other one
     for n, cues in enumerate(ORDINALS):
         if n < len(cands) and any_phrase(words, cues) and not mentions:
             return cands[n], None
@@ -25,7 +29,7 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
         if len(inter) == 1:
             return inter[0], m
     # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
-    stems = {t.stem for t in norm.tokens if len(t.stem) > 1 or t.stem.isdigit()}
+    stems = {t.stem for i, t in enumerate(norm.tokens) if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at}
     vocabs = {s: set(k.products[s].vocab) for s in cands}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
     scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}

@@ -146,6 +146,9 @@ class Entities:
     consumed: set = field(default_factory=set)  # token positions used by an entity
     kinds: dict = field(default_factory=dict)  # token position -> "product" | "zone" | "payment"
     place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
+    # « pas le semi-permanent », « not the big one »: products turned down, and the words that named them.
+    refused: list[str] = field(default_factory=list)
+    refused_at: set = field(default_factory=set)
 
     @property
     def product_skus(self) -> list[str]:
@@ -319,6 +322,7 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
 
+_REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
 # « une seule », « just one », « one only »: the article is a count.
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
@@ -501,6 +505,7 @@ class Extractor:
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
+        self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
         self._landmarks(ent, words)
         self._purposes(ent, words)
@@ -649,6 +654,18 @@ class Extractor:
                 kept = [s for s, sc in near.items() if sc == best]
                 if max(near.values()) == best and len(kept) > 1:
                     m.skus = kept
+
+    def _refused(self, ent: Entities, words: list[str]):
+        """« le flacon, pas le semi permanent »: a product named after « pas le » is turned down, not ordered
+        (« pas de sucre » stays a removal)."""
+        keep = []
+        for m in ent.products:
+            if words[max(0, m.start - 2) : m.start] in _REFUSALS:
+                ent.refused += [s for s in m.skus if s not in ent.refused]
+                ent.refused_at |= set(range(m.start, m.end))
+                continue
+            keep.append(m)
+        ent.products = keep
 
     def _trait_scores(self, skus: list[str], stems: set) -> dict[str, int]:
         traits = {s: self.k.products[s].traits for s in skus}

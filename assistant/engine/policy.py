@@ -195,6 +195,8 @@ class Policy:
         orderish = (
             intent == "order"
             or confirming
+            # « ok I go come collect am myself » before any product: the pickup is noted for the order to come.
+            or (ent.pickup and self.k.pickup_available and intent in ("thanks_bye", "greeting") and not ent.products)
             or (
                 in_order
                 and (
@@ -693,7 +695,8 @@ class Policy:
         return bool(adds) and min(removes, default=0) >= m.end
 
     def resolve_choice(self, mentions, cands: list[str] | None = None):
-        return resolve_choice(self.k, self.norm, mentions, cands or self.state["choice"]["skus"])
+        cands = cands or self.state["choice"]["skus"]
+        return resolve_choice(self.k, self.norm, mentions, cands, self.ent.refused, self.ent.refused_at)
 
     def set_line(self, sku: str, qty: int | None, more: bool, weak: bool = False):
         line = self.find_line(sku)
@@ -735,7 +738,12 @@ class Policy:
             return
         if not st["cart"]:
             if not self.out:
-                self.say(ph.t("Que souhaitez-vous commander ?", "What would you like to order?"))
+                noted = ph.noted(self.noted_zone, self.noted_payment)  # « C'est noté : retrait à la boutique. »
+                self.say(
+                    "\n\n".join(
+                        filter(None, [noted, ph.t("Que souhaitez-vous commander ?", "What would you like to order?")])
+                    )
+                )
             st["pending"] = None
             return
         lines = self.cart_lines()

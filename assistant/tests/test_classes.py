@@ -947,3 +947,26 @@ def test_the_numbers_of_a_size_written_in_full_are_never_the_count(chat, depot, 
 def test_a_correction_said_in_passing_sets_the_count_and_a_no_elsewhere_removes_nothing(chat, depot, texts, cart):
     turn = drive(chat, depot, texts).turns[-1]
     assert cart_of(turn) == cart, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("texts", "sku"),
+    [
+        (["je veux de la peinture", "pas la glycero, la peinture a eau en pot"], "D01"),
+        (["je veux une tenue de bapteme", "pas la tenue de bapteme fille stp"], "D07"),
+        (["how much is the christening outfit", "not the christening outfit fille, the other one"], "D07"),
+    ],
+)
+def test_a_product_turned_down_is_never_the_one_chosen(chat, depot, texts, sku):
+    turn = drive(chat, depot, texts).turns[-1]
+    said = reply_of(turn)
+    assert product_names(depot, [sku])[0] in said, said
+    assert all(line["sku"] == sku for line in turn.state["cart"]), said
+
+
+@pytest.mark.parametrize("first", ["ok merci, je passerai recuperer moi meme", "thanks, I'll pick it up myself"])
+def test_a_pickup_said_before_the_cart_is_kept_for_the_order(chat, depot, first):
+    c = drive(chat, depot, [first])
+    assert item_matches("retrait | pickup", reply_of(c.turns[-1])), reply_of(c.turns[-1])
+    turn = c.say("3 sacs de ciment colle")
+    assert turn.state["zone"] == PICKUP and cart_of(turn) == [("D06", 3)], reply_of(turn)
