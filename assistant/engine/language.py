@@ -29,14 +29,15 @@ def detect(norm: Normalised, previous: str | None = None) -> str | None:
     # A short answer inside a conversation ("cash", "ok", "Wave") keeps the conversation's language.
     if previous and not nouchi and abs(en - fr) <= 1 and len(norm.words) <= 4:
         return previous
-    if en > fr + nouchi:
-        return "en"
+    if en > fr + nouchi or (en and not fr and en >= nouchi):
+        return "en"  # « hi boss », « thanks boss »: a word of address is no French
     if nouchi:
         return "nouchi"
     if fr > en:
         return "fr"
     if en and en == fr:
-        return previous or "fr"
+        # « hello ma », « thanx ma »: as many words each way, the one the customer opened with decides.
+        return "en" if norm.words[0] in _EN_ONLY else previous or "fr"
     return previous
 
 

@@ -215,6 +215,23 @@ FR_WORDS = {
     "vite",
 }
 EN_WORDS = {
+    # Pidgin and chat English, written by Abidjan's anglophone customers (« abeg », « una dey », « how far »).
+    "abeg",
+    "una",
+    "dey",
+    "wetin",
+    "oga",
+    "sabi",
+    "tanks",
+    "thanx",
+    "thx",
+    "bless",
+    "god",
+    "noted",
+    "far",
+    "hii",
+    "hiii",
+    "well",
     "i",
     "you",
     "he",

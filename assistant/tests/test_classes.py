@@ -622,6 +622,10 @@ def test_a_large_order_is_handed_off_whatever_its_phrasing(request, chat, shop_n
         ("fashion", "good morning"),
         ("phones", "hi there"),
         ("grocery", "evening 🙂"),
+        ("maquis", "hi chief"),
+        ("phones", "how far oga"),
+        ("fashion", "hiii boss"),
+        ("grocery", "hello ma"),
     ],
 )
 def test_a_short_english_greeting_is_answered_in_english(request, chat, shop_name, text):
@@ -970,3 +974,9 @@ def test_a_pickup_said_before_the_cart_is_kept_for_the_order(chat, depot, first)
     assert item_matches("retrait | pickup", reply_of(c.turns[-1])), reply_of(c.turns[-1])
     turn = c.say("3 sacs de ciment colle")
     assert turn.state["zone"] == PICKUP and cart_of(turn) == [("D06", 3)], reply_of(turn)
+
+
+@pytest.mark.parametrize("text", ["tanks boss, God bless", "ok noted, thanks chief", "thanx ma"])
+def test_english_or_pidgin_thanks_with_a_word_of_address_are_answered_in_english(chat, grocery, text):
+    turn = chat(grocery).say(text)
+    assert turn.reply_language == "en", reply_of(turn)
