@@ -208,7 +208,8 @@ def classify(
         u.decisive = True
     elif (
         any_phrase(words, PRICE_LIST)
-        and not has_products
+        # « vos prix ? chemises, pantalons, tout »: kinds named as examples of the list asked for
+        and (not has_products or len(ent.products) > 1 or any_phrase(words, ("tout", "all", "everything")))
         and not any_phrase(words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais"))
     ):
         u.intent = "price"  # the whole price list, never the delivery fees

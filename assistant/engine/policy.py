@@ -366,9 +366,12 @@ class Policy:
             p = k.products[st["last_sku"]]
             self.say(self.out_of_stock(p) if not p.in_stock else ph.price_line(p))
             return
-        if not mentions and (self.u.catalogue or (intent == "price" and not self.u.unknown)):
-            # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order.
-            products = list(k.products.values())
+        if self.u.catalogue or (not mentions and intent == "price" and not self.u.unknown):
+            # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order;
+            # « vos prix pour les tresses et les ongles » those of the kinds named.
+            named = {s for m in mentions for s in m.skus}
+            everything = not named or any_phrase(self.norm.words, ("tout", "all", "everything"))
+            products = [p for p in k.products.values() if everything or p.sku in named]
             if any_phrase(self.norm.words, CHEAP):
                 products.sort(key=lambda p: p.price)
             self.say(ph.catalogue(products))

@@ -980,3 +980,20 @@ def test_a_pickup_said_before_the_cart_is_kept_for_the_order(chat, depot, first)
 def test_english_or_pidgin_thanks_with_a_word_of_address_are_answered_in_english(chat, grocery, text):
     turn = chat(grocery).say(text)
     assert turn.reply_language == "en", reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed", "not_listed"),
+    [
+        ("vos tarifs svp ? peinture, ciment, tout", ["D01", "D03", "D04", "D09"], []),
+        ("envoie moi la liste de prix pour la peinture et le ciment", ["D01", "D02", "D03", "D04", "D05"], ["D09"]),
+        ("send me your price list, paint, cement, everything", ["D01", "D05", "D10"], []),
+    ],
+)
+def test_a_price_list_request_naming_kinds_lists_them_with_their_prices(chat, depot, text, listed, not_listed):
+    said = reply_of(chat(depot).say(text))
+    for sku in listed:
+        assert product_names(depot, [sku])[0] in said, said
+    for sku in not_listed:
+        assert product_names(depot, [sku])[0] not in said, said
+    assert not item_matches(CLARIFY, said), said
