@@ -219,6 +219,11 @@ class Phrases:
             for p in available
         ]
         more = len([p for p in products if p.in_stock]) - len(available)
+        gone = [p.name for p in products if not p.in_stock]
+        if 0 < len(gone) <= 5:
+            # What the customer may be looking for and cannot have today, said once under the list.
+            names = join_words(gone, self.lang)
+            rows += ["", self.t(f"En rupture pour le moment : {names}.", f"Out of stock at the moment: {names}.")]
         head = self.t("Voici ce que nous proposons :", "Here is what we have for you at the moment:")
         if more <= 0:
             more_text = self.t(

@@ -997,3 +997,13 @@ def test_a_price_list_request_naming_kinds_lists_them_with_their_prices(chat, de
     for sku in not_listed:
         assert product_names(depot, [sku])[0] not in said, said
     assert not item_matches(CLARIFY, said), said
+
+
+@pytest.mark.parametrize("text", ["c quoi vos prix", "what do you have and how much"])
+def test_a_list_of_what_the_shop_sells_says_what_is_out_of_stock(chat, text):
+    products = [dict(p, in_stock=p["sku"] != "D09") for p in DEPOT_SHOP["products"]]
+    knowledge = Knowledge.from_document({**DEPOT_SHOP, "products": products})
+    said = reply_of(chat(knowledge).say(text))
+    line = next((line for line in said.splitlines() if "Plateau de service inox" in line), "")
+    assert item_matches("rupture | out of stock", normalise(line)), said
+    assert "F CFA" not in line, said  # never priced as if it could be ordered
