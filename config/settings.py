@@ -297,6 +297,8 @@ SPECTACULAR_SETTINGS = {
         "ChecklistItemCodeEnum": ["products", "delivery_zones", "whatsapp"],
         "ShopVersionSourceEnum": ["put", "import", "restore", "dashboard", "demo"],
         "OrderSourceEnum": "orders.models.OrderSource",
+        "MessageKindEnum": "conversations.models.MessageKind",
+        "DeliveryStepKindEnum": "logistics.models.StepKind",
     },
 }
 
