@@ -193,6 +193,7 @@ class Knowledge:
     handoff_contact: str = ""
     owner_names: set = field(default_factory=set)
     zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
+    home_zones: set = field(default_factory=set)  # the zones the shop itself is in (its address names them)
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -203,6 +204,13 @@ class Knowledge:
         k._compile_payments(document)
         k._compile_faq(document.get("faq") or [])
         k.hours = document.get("hours") or {}
+        address = document.get("address") or {}
+        where = f" {' '.join(fold_phrase(address.get('text') or ''))} "
+        commune = " ".join(fold_phrase(address.get("commune") or ""))
+        for zone in k.zones:
+            name = " ".join(fold_phrase(zone))
+            if name and (name == commune or f" {name} " in where):
+                k.home_zones.add(zone)
         pickup = document.get("pickup") or {}
         k.pickup_available = bool(pickup.get("available"))
         eta = pickup.get("eta_minutes")

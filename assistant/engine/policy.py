@@ -40,6 +40,8 @@ from .unknown import alternatives, closest, unknown_modifier
 
 STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
+I_COME = ("je", "j", "jvais", "jviens", "moi meme", "i", "i ll", "we", "myself")
+YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "please come", "you come")
 # How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
 CHOICE_ASKS = 3
 MAX_BUTTON = 20
@@ -613,7 +615,14 @@ class Policy:
         # Zone or pickup.
         # A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone just refused
         # (« vous livrez pas Yop ? ok je passe récupérer »).
-        served_named = [z for z in ent.zones if k.zones[z].served or z != st["refused_zone"]]
+        # « je passe la chercher à Angré » where the shop is: the shop's own zone says where to collect (not
+        # « vous passez récupérer aux Vallons ? », the shop coming to the customer).
+        i_come = any_phrase(words, I_COME) and not any_phrase(words, YOU_COME)
+        served_named = [
+            z
+            for z in ent.zones
+            if (k.zones[z].served or z != st["refused_zone"]) and not (i_come and z in k.home_zones)
+        ]
         if ent.pickup and k.pickup_available and not (served_named and not any_phrase(words, ("retrait", "pick up"))):
             st["zone"] = PICKUP
             st["refused_zone"] = None

@@ -1007,3 +1007,16 @@ def test_a_list_of_what_the_shop_sells_says_what_is_out_of_stock(chat, text):
     line = next((line for line in said.splitlines() if "Plateau de service inox" in line), "")
     assert item_matches("rupture | out of stock", normalise(line)), said
     assert "F CFA" not in line, said  # never priced as if it could be ordered
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("je passe les recuperer a Adjamé", PICKUP),  # where the shop is: the customer comes
+        ("I'll come and pick them up myself in Adjame", PICKUP),
+        ("venez les recuperer a Adjamé svp", "Adjamé"),  # the shop comes to the customer
+    ],
+)
+def test_collecting_in_the_shop_s_own_area_is_a_pickup_unless_the_shop_is_asked_to_come(chat, depot, text, zone):
+    turn = drive(chat, depot, ["2 sacs de ciment colle", text]).turns[-1]
+    assert turn.state["zone"] == zone, reply_of(turn)
