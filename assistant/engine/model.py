@@ -9,15 +9,12 @@ could); the decision (understanding.py) does not know who did.
 
 from __future__ import annotations
 
-import base64
-import gzip
-import json
-import math
-import sys
 from array import array
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
+
+from core.linear import artefact_read, artefact_write, softmax, table_from_text, table_to_text
 
 ARTEFACT = Path(__file__).resolve().parent / "data" / "intent_model.json.gz"
 
@@ -52,48 +49,26 @@ class IntentModel:
         return list(self.table[i : i + k])
 
     def probabilities(self, features: dict[str, float]) -> dict[str, float]:
-        scores = list(self.bias)
-        k = len(scores)
-        table, index = self.table, self.index
-        for name, value in features.items():
-            i = index.get(name)
-            if i is None:
-                continue
-            i *= k
-            for c in range(k):
-                scores[c] += value * table[i + c]
-        top = max(scores)
-        exps = [math.exp(s - top) for s in scores]
-        total = sum(exps)
-        return {c: e / total for c, e in zip(self.classes, exps, strict=True)}
+        index = self.index
+        rows = ((index[name], value) for name, value in features.items() if name in index)
+        return softmax(self.classes, self.bias, self.table, rows)
 
     def save(self, path: Path = ARTEFACT) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        table = array("f", self.table)
-        if sys.byteorder != "little":
-            table.byteswap()
         data = {
             "classes": list(self.classes),
             "bias": [round(b, 5) for b in self.bias],
             "features": list(self.index),
-            "table": base64.b64encode(table.tobytes()).decode("ascii"),  # float32, little-endian
+            "table": table_to_text(self.table),
             "meta": self.meta,
         }
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        # mtime=0: the same model gives the same bytes.
-        with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f:
-            f.write(text.encode("utf-8"))
+        artefact_write(path, data)
 
     @classmethod
     def load(cls, path: Path = ARTEFACT) -> IntentModel:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            d = json.load(f)
+        d = artefact_read(path)
         model = cls(d["classes"], d["bias"], {}, d.get("meta"))
         model.index = {name: i for i, name in enumerate(d["features"])}
-        model.table = array("f")
-        model.table.frombytes(base64.b64decode(d["table"]))
-        if sys.byteorder != "little":
-            model.table.byteswap()
+        model.table = table_from_text(d["table"])
         return model
 
 

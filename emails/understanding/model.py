@@ -6,14 +6,11 @@ Inference is pure Python: a dictionary of weights and a softmax, no scikit-learn
 
 from __future__ import annotations
 
-import base64
-import gzip
-import json
-import math
-import sys
 from array import array
 from functools import lru_cache
 from pathlib import Path
+
+from core.linear import artefact_read, artefact_write, softmax, table_from_text, table_to_text
 
 from .text import weigh
 
@@ -48,20 +45,9 @@ class Head:
         self.table = table
 
     def probabilities(self, vector: dict[int, float]) -> dict[str, float]:
-        scores = list(self.bias)
-        k = len(scores)
-        table = self.table
-        rows = len(table) // k
-        for i, value in vector.items():
-            if i >= rows:  # a feature this head was not trained on
-                continue
-            i *= k
-            for c in range(k):
-                scores[c] += value * table[i + c]
-        top = max(scores)
-        exps = [math.exp(s - top) for s in scores]
-        total = sum(exps)
-        return {c: e / total for c, e in zip(self.classes, exps, strict=True)}
+        rows = len(self.table) // len(self.bias)
+        # A feature this head was not trained on is skipped.
+        return softmax(self.classes, self.bias, self.table, ((i, v) for i, v in vector.items() if i < rows))
 
 
 class MailModel:
@@ -85,39 +71,25 @@ class MailModel:
         return {"category": categories, "priority": self.heads["priority"].probabilities({**vector, **extra})}
 
     def save(self, path: Path = ARTEFACT) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-
-        def table_text(table: array) -> str:
-            table = array("f", table)
-            if sys.byteorder != "little":
-                table.byteswap()
-            return base64.b64encode(table.tobytes()).decode("ascii")  # float32, little-endian
-
         data = {
             "features": self.features,
             "idf": [round(self.idf[name], 6) for name in self.features],
             "heads": {
-                name: {"classes": list(h.classes), "bias": [round(b, 6) for b in h.bias], "table": table_text(h.table)}
+                name: {
+                    "classes": list(h.classes),
+                    "bias": [round(b, 6) for b in h.bias],
+                    "table": table_to_text(h.table),
+                }
                 for name, h in sorted(self.heads.items())
             },
             "meta": self.meta,
         }
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        # mtime=0: the same model gives the same bytes.
-        with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f:
-            f.write(text.encode("utf-8"))
+        artefact_write(path, data)
 
     @classmethod
     def load(cls, path: Path = ARTEFACT) -> MailModel:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            d = json.load(f)
-        heads = {}
-        for name, h in d["heads"].items():
-            table = array("f")
-            table.frombytes(base64.b64decode(h["table"]))
-            if sys.byteorder != "little":
-                table.byteswap()
-            heads[name] = Head(h["classes"], h["bias"], table)
+        d = artefact_read(path)
+        heads = {name: Head(h["classes"], h["bias"], table_from_text(h["table"])) for name, h in d["heads"].items()}
         return cls(d["features"], d["idf"], heads, d.get("meta"))
 
 
