@@ -561,6 +561,12 @@ class Policy:
                 continue
             self.set_line(p.sku, m.qty, more=more, weak=m.weak)
             changed = True
+        if ent.zones or ent.pickup or ent.payments:
+            # « gâteau 12 parts, Plateau Indénié, momo »: an order said whole without a count is one of each.
+            named = {s for m in mentions for s in m.skus}
+            for line in st["cart"]:
+                if not line["qty"] and line["sku"] in named:
+                    line["qty"] = 1
         if not st["choice"] and st["queue"]:
             st["choice"] = st["queue"].pop(0)
         if st["choice"] and bare_number and not remove:
@@ -615,8 +621,7 @@ class Policy:
         # Zone or pickup.
         # A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone just refused
         # (« vous livrez pas Yop ? ok je passe récupérer »).
-        # « je passe la chercher à Angré » where the shop is: the shop's own zone says where to collect (not
-        # « vous passez récupérer aux Vallons ? », the shop coming to the customer).
+        # « je passe la chercher à Angré » where the shop is: its own zone says where to collect.
         i_come = any_phrase(words, I_COME) and not any_phrase(words, YOU_COME)
         served_named = [
             z

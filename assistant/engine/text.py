@@ -421,7 +421,7 @@ def _split_raw(text: str) -> tuple[list[str], list[str]]:
 
 
 _TOKENS = re.compile(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+(?:[.,]\d+)?|[?!]")
-_BREAK = re.compile(r"[,;.:\n]")
+_BREAK = re.compile(r"[,;.:\n+]")  # « riz + huile »: a plus lists, like a comma
 
 
 def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:

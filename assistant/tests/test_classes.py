@@ -1020,3 +1020,28 @@ def test_a_list_of_what_the_shop_sells_says_what_is_out_of_stock(chat, text):
 def test_collecting_in_the_shop_s_own_area_is_a_pickup_unless_the_shop_is_asked_to_come(chat, depot, text, zone):
     turn = drive(chat, depot, ["2 sacs de ciment colle", text]).turns[-1]
     assert turn.state["zone"] == zone, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("tenue bapteme garcon, je suis au Plateau, je paie wave", [("D07", 1)]),
+        ("glycero + caisse outils 12 pieces, livraison Adjamé, cash", [("D03", 1), ("D10", 1)]),
+        ("ciment colle, I'll pick it up myself", [("D06", 1)]),
+    ],
+)
+def test_an_order_said_whole_without_a_count_is_one_of_each(chat, depot, text, cart):
+    turn = chat(depot).say(text)
+    assert cart_of(turn) == cart, reply_of(turn)
+    assert not item_matches("combien | how many", reply_of(turn)), reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("2 glycero + 1 caisse outils", [("D03", 2), ("D10", 1)]),
+        ("ciment colle 3 + tenue bapteme fille 1", [("D06", 3), ("D08", 1)]),
+    ],
+)
+def test_a_plus_between_products_lists_them(chat, depot, text, cart):
+    assert cart_of(chat(depot).say(text)) == cart
