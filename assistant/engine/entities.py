@@ -807,9 +807,9 @@ class Extractor:
         # A list written name first (« gâteau 10 parts 1, sandwich 2 », « karité trois, huile de coco une »):
         # the first product has no number before it and one after it; each number then follows its product.
         first = ent.products[0] if ent.products else None
-        postfix = bool(first) and (
-            not any(p < first.start for p in (*numbers, *sizes)) and forward(first, postfix=True, commit=False)
-        )
+        # (« une commande : pain surgras 3, … »: an article before it is no count)
+        before = [p for p in (*numbers, *sizes) if first and p < first.start and words[p] not in ("un", "une", "a")]
+        postfix = bool(first) and not before and forward(first, postfix=True, commit=False)
         for m in ent.products:
             if postfix:
                 forward(m, postfix=True) or backward(m)

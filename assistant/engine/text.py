@@ -424,9 +424,14 @@ _TOKENS = re.compile(r"\d+(?:eme|ème|ere|ère|er|e|th|st|nd|rd)\b|[^\W\d_]+|\d+
 _BREAK = re.compile(r"[,;.:\n+]")  # « riz + huile »: a plus lists, like a comma
 
 
+# « 15 m² », « 25 m2 », « 2 m3 de sable »: square and cubic metres are one unit word, never « m » and a number.
+_SQUARE = re.compile(r"(?<![^\W\d_])m\s?[²2](?![\w])", re.IGNORECASE)
+_CUBE = re.compile(r"(?<![^\W\d_])m\s?[³3](?![\w])", re.IGNORECASE)
+
+
 def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:
     """Folded tokens, original tokens and, for each, whether punctuation or a new line comes before it."""
-    text = strip_emojis(text)
+    text = _CUBE.sub(" mcube ", _SQUARE.sub(" mcarre ", strip_emojis(text)))
     pieces = []
     # Tokenise the lower-cased original with the same separators, then fold each piece.
     lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())

@@ -810,6 +810,7 @@ DEPOT_SHOP = {
         {"sku": "D10", "name": "Caisse outils 12 pièces", "aliases": []},
         {"sku": "D11", "name": "Pneu 205/55 R16", "aliases": ["pneu", "tyre"]},
         {"sku": "D12", "name": "Pneu 195/65 R15", "aliases": ["pneu", "tyre"]},
+        {"sku": "D13", "name": "Carrelage sol 40 × 40 (le m²)", "aliases": ["carrelage", "floor tiles"]},
     ],
     "delivery_zones": [
         *VARIANTS_SHOP["delivery_zones"],
@@ -826,9 +827,10 @@ DEPOT_SHOP = {
     ],
 }
 for _n, _product in enumerate(DEPOT_SHOP["products"]):
-    _prices = [7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000, 8000, 12000, 45000, 38000]
+    _prices = [7000, 26000, 9000, 5200, 5900, 6500, 15000, 17000, 8000, 12000, 45000, 38000, 5500]
     _product.update(price=_prices[_n], unit="pièce", in_stock=True)
     _product.setdefault("description", _product["name"])
+DEPOT_SHOP["products"][12]["unit"] = "m²"
 
 
 @pytest.fixture(scope="module")
@@ -1044,4 +1046,16 @@ def test_an_order_said_whole_without_a_count_is_one_of_each(chat, depot, text, c
     ],
 )
 def test_a_plus_between_products_lists_them(chat, depot, text, cart):
+    assert cart_of(chat(depot).say(text)) == cart
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("il me faut 8 m2 de carrelage 40x40", [("D13", 8)]),
+        ("I need 6 m² of floor tiles and 3 bags of ciment colle", [("D06", 3), ("D13", 6)]),
+        ("je passe une commande : carrelage 5, ciment colle 4", [("D06", 4), ("D13", 5)]),
+    ],
+)
+def test_square_metres_and_a_list_after_an_article_are_counted(chat, depot, text, cart):
     assert cart_of(chat(depot).say(text)) == cart
