@@ -701,6 +701,9 @@ class Extractor:
         used = set()
         product_starts = {m.start for m in ent.products}
 
+        def per_units_of(m: Mention) -> set:
+            return set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
+
         def backward(m: Mention) -> bool:
             """ "2 sacs de riz", "une boîte de sardines"."""
             j = m.start - 1
@@ -789,8 +792,14 @@ class Extractor:
                         return True
                     return False
                 w = words[j]
-                # A size written after the name ("huile 1 L, 3 bouteilles", "télé 32 pouces 2") is skipped.
+                # A size written after the name ("huile 1 L, 3 bouteilles", "télé 32 pouces 2") is skipped, unless
+                # the product is sold by that measure (« rideaux 8 kilos », « carrelage 12 m2 »): the quantity.
                 if j in sizes and j not in used:
+                    if sizes[j][2] in per_units_of(m) and sizes[j][0] not in name_numbers:
+                        if commit:
+                            m.qty = sizes[j][0]
+                            used.add(j)
+                        return True
                     j += sizes[j][1] + 1
                     continue
                 if w in SIZE_PREFIXES and j + 1 < n and words[j + 1].isdigit():

@@ -1055,6 +1055,7 @@ def test_a_plus_between_products_lists_them(chat, depot, text, cart):
         ("il me faut 8 m2 de carrelage 40x40", [("D13", 8)]),
         ("I need 6 m² of floor tiles and 3 bags of ciment colle", [("D06", 3), ("D13", 6)]),
         ("je passe une commande : carrelage 5, ciment colle 4", [("D06", 4), ("D13", 5)]),
+        ("carrelage 40x40 7 m2 svp, je suis a Adjamé", [("D13", 7)]),
     ],
 )
 def test_square_metres_and_a_list_after_an_article_are_counted(chat, depot, text, cart):
