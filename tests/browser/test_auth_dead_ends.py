@@ -237,7 +237,8 @@ def test_6_the_profile_photo_shows_everywhere_and_the_owner_changes_it(phone_pag
     # The photo loads (a real image, served from MEDIA_URL) in the header, the profile and the sidebar.
     header_photo = page.get_by_role("button", name=re.compile("^Menu utilisateur")).get_by_test_id("user-avatar-photo")
     header_photo.wait_for()
-    assert page.evaluate("(img) => img.complete && img.naturalWidth > 0", header_photo.element_handle())
+    # (a loaded machine may take a moment to decode it)
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=header_photo.element_handle())
     page.get_by_role("button", name="Ouvrir le menu").click()
     page.locator("[data-testid=sidebar-footer]:visible [data-testid=user-avatar-photo]").wait_for()
 

@@ -1,6 +1,7 @@
 /**
  * Logistique: counters, deliveries (status one step forward at a time), drivers, and the quick
- * actions planifier, signaler un retard, assigner un livreur and optimiser les trajets.
+ * actions planifier, signaler un retard, assigner un livreur and optimiser les trajets, and the
+ * « Page de suivi des clients » switch (the driver's phone on the customer's tracking page).
  */
 import { AlertTriangle, CalendarPlus, Clock, MapPin, Phone, Plus, Route, Star, Truck, UserPlus } from "lucide-react";
 import { useState } from "react";
@@ -18,6 +19,7 @@ import { useDeactivateDriver } from "../api/manage-driver";
 import { DeliverySteps } from "../components/delivery-steps";
 import { DriverForm } from "../components/driver-form";
 import { DriverLinkActions, DriverPosition } from "../components/driver-live";
+import { TrackingSettingsCard } from "../components/tracking-settings";
 import { AssignForm, DelayForm, OptimizeForm, ScheduleForm, type LogisticsAction } from "../components/logistics-forms";
 import { Badge, Card, EmptyState, ErrorState, LoadingSkeleton, LoadMore, PageHeader, Skeleton, type BadgeTone } from "@/components/states";
 import { deliveryStatusLabels, nextDeliveryStatus } from "../lib/delivery-status";
@@ -282,41 +284,44 @@ export default function LogisticsPage() {
           )}
         </section>
 
-        <Card aria-labelledby="drivers-title" className="h-fit">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="drivers-title" className="text-lg font-semibold text-slate-900">
-              Livreurs
-            </h2>
-            <Button variant="secondary" className="min-h-9 py-1.5" onClick={() => setDriverForm("new")}>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Ajouter un livreur
-            </Button>
-          </div>
-          {driverForm && (
-            <div className="mt-3">
-              <DriverForm key={driverForm === "new" ? "new" : driverForm.id} driver={driverForm === "new" ? undefined : driverForm} onDone={() => setDriverForm(null)} />
+        <div className="min-w-0 space-y-6">
+          <Card aria-labelledby="drivers-title" className="h-fit">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="drivers-title" className="text-lg font-semibold text-slate-900">
+                Livreurs
+              </h2>
+              <Button variant="secondary" className="min-h-9 py-1.5" onClick={() => setDriverForm("new")}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Ajouter un livreur
+              </Button>
             </div>
-          )}
-          {drivers.isPending ? (
-            <LoadingSkeleton rows={3} className="mt-3" />
-          ) : drivers.isError ? (
-            <ErrorState error={drivers.error} onRetry={() => void drivers.refetch()} className="mt-3" />
-          ) : driverItems.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">
-              Aucun livreur pour le moment. Ajoutez vos livreurs : ils apparaîtront ici avec leur position, leurs livraisons et
-              leur note.
-            </p>
-          ) : (
-            <>
-              <ul className="divide-y divide-slate-100" aria-label="Livreurs">
-                {driverItems.map((driver) => (
-                  <DriverRow key={driver.id} driver={driver} onEdit={() => setDriverForm(driver)} />
-                ))}
-              </ul>
-              <LoadMore hasMore={!!drivers.hasNextPage} loading={drivers.isFetchingNextPage} onClick={() => void drivers.fetchNextPage()} />
-            </>
-          )}
-        </Card>
+            {driverForm && (
+              <div className="mt-3">
+                <DriverForm key={driverForm === "new" ? "new" : driverForm.id} driver={driverForm === "new" ? undefined : driverForm} onDone={() => setDriverForm(null)} />
+              </div>
+            )}
+            {drivers.isPending ? (
+              <LoadingSkeleton rows={3} className="mt-3" />
+            ) : drivers.isError ? (
+              <ErrorState error={drivers.error} onRetry={() => void drivers.refetch()} className="mt-3" />
+            ) : driverItems.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-600">
+                Aucun livreur pour le moment. Ajoutez vos livreurs : ils apparaîtront ici avec leur position, leurs livraisons et
+                leur note.
+              </p>
+            ) : (
+              <>
+                <ul className="divide-y divide-slate-100" aria-label="Livreurs">
+                  {driverItems.map((driver) => (
+                    <DriverRow key={driver.id} driver={driver} onEdit={() => setDriverForm(driver)} />
+                  ))}
+                </ul>
+                <LoadMore hasMore={!!drivers.hasNextPage} loading={drivers.isFetchingNextPage} onClick={() => void drivers.fetchNextPage()} />
+              </>
+            )}
+          </Card>
+          <TrackingSettingsCard />
+        </div>
       </div>
     </>
   );
