@@ -5,7 +5,7 @@ one name only (« en poudre »), or by what it is like (« for my son »). Pure 
 from __future__ import annotations
 
 from .cues import CHEAP, EXPENSIVE, ORDINALS, any_phrase
-from .knowledge import Knowledge, traits_of
+from .knowledge import Knowledge, trait_scores
 from .text import Normalised
 
 
@@ -35,10 +35,7 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
     scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
-        traits = {s: k.products[s].traits for s in cands if s in k.products}
-        common = frozenset.intersection(*traits.values())
-        said = traits_of(stems)
-        scores = {s: len(said & (t - common)) for s, t in traits.items()}
+        scores = trait_scores([k.products[s] for s in cands if s in k.products], stems)
     best = max(scores.values(), default=0)
     winners = [s for s, sc in scores.items() if sc == best]
     if best > 0 and len(winners) == 1:

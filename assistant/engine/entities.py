@@ -13,7 +13,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from .knowledge import Knowledge, measure_word, traits_of
+from .knowledge import Knowledge, measure_word, trait_scores
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -636,7 +636,7 @@ class Extractor:
             best = max(scores.values())
             if best == 0:
                 # No word of a name tells them apart: what the customer says it is like might (« for my son »).
-                scores = self._trait_scores(m.skus, free - own)
+                scores = trait_scores([self.k.products[s] for s in m.skus], free - own)
                 best = max(scores.values())
             winners = [s for s, sc in scores.items() if sc == best]
             if best > 0 and len(winners) == 1:
@@ -666,12 +666,6 @@ class Extractor:
                 continue
             keep.append(m)
         ent.products = keep
-
-    def _trait_scores(self, skus: list[str], stems: set) -> dict[str, int]:
-        traits = {s: self.k.products[s].traits for s in skus}
-        shared = frozenset.intersection(*traits.values())
-        said = traits_of(stems)
-        return {s: len(said & (t - shared)) for s, t in traits.items()}
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
@@ -708,7 +702,7 @@ class Extractor:
             """ "2 sacs de riz", "une boîte de sardines"."""
             j = m.start - 1
             steps = 0
-            per_units = set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
+            per_units = per_units_of(m)
             name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
             size = sizes.get(j)
             if size and size[2] == measure_word(words[m.start]) and size[2] in per_units and j not in used:

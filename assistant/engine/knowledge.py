@@ -79,6 +79,13 @@ def traits_of(stems) -> frozenset:
     return frozenset(TRAIT_OF[s] for s in stems if s in TRAIT_OF)
 
 
+def trait_scores(products: list[Product], stems) -> dict[str, int]:
+    """sku -> how many of the traits said (« for my son ») only that product has among ``products``."""
+    shared = frozenset.intersection(*(p.traits for p in products))
+    said = traits_of(stems)
+    return {p.sku: len(said & (p.traits - shared)) for p in products}
+
+
 @dataclass(frozen=True)
 class Zone:
     name: str

@@ -563,9 +563,9 @@ class Policy:
             changed = True
         if ent.zones or ent.pickup or ent.payments:
             # « gâteau 12 parts, Plateau Indénié, momo »: an order said whole without a count is one of each.
-            named = {s for m in mentions for s in m.skus}
+            said = {s for m in mentions for s in m.skus}
             for line in st["cart"]:
-                if not line["qty"] and line["sku"] in named:
+                if not line["qty"] and line["sku"] in said:
                     line["qty"] = 1
         if not st["choice"] and st["queue"]:
             st["choice"] = st["queue"].pop(0)
