@@ -11,11 +11,11 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from core.money import format_fcfa
+from core.tokens import token_hash
 from orders.models import Order, OrderStatus, PaymentMethod
 from orders.notifications import customer_language
 
 from .models import AftersalesSettings, TrackingLink
-from .services import token_hash
 
 # ETA from the driver's last position: straight-line distance stretched to a road distance, over a
 # city speed for his vehicle (Abidjan's traffic: a moto weaves through, a car waits).

@@ -2,9 +2,7 @@
 hour after its delivery, and the customer's rating reply (caught before the assistant's engine).
 """
 
-import hashlib
 import logging
-import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -17,6 +15,7 @@ from conversations.replies import OutboundReply
 from conversations.services import conversation_mode_set, conversation_window_open
 from core.phone import phone_display
 from core.tasks import enqueue_on_commit, send_email
+from core.tokens import new_token, token_hash
 from orders.models import Order, OrderEvent, OrderStatus
 from orders.notifications import customer_language
 from preferences.services import preferences_get_or_create
@@ -33,10 +32,6 @@ TRACKING_AFTER_DAYS = 2  # …and this long once it is delivered (or cancelled)
 TRACKING_PATH = "/suivi/"
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def tracking_url(token: str) -> str:
     return f"{settings.FRONTEND_URL.rstrip('/')}{TRACKING_PATH}{token}"
 
@@ -45,7 +40,7 @@ def tracking_link_issue(*, order: Order, now: datetime | None = None) -> str:
     """Give ``order`` a new tracking link and return its token (only its SHA-256 is stored; a link
     issued before for this order stops working). Call inside the transaction that moves the order."""
     now = now or timezone.now()
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     TrackingLink.objects.update_or_create(
         order=order,
         defaults={

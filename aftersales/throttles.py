@@ -7,8 +7,7 @@ tight (one customer's page polls every 20 s). Both raise the API's 429 with a Fr
 from django.conf import settings
 
 from accounts.throttles import Rate, client_ip, hit_or_raise
-
-from .services import token_hash
+from core.tokens import token_hash
 
 
 def _rates() -> tuple[Rate, Rate]:

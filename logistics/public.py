@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from accounts.serializers import ErrorSerializer
 from core.exceptions import ApplicationError
+from core.tokens import token_hash
 
 from .models import Delivery, DeliveryStatus, DriverLink
 from .selectors import driver_day_deliveries
@@ -31,7 +32,7 @@ from .serializers import (
     DriverStepInputSerializer,
     DriverStepOutputSerializer,
 )
-from .services import delivery_step_record, driver_link_resolve, driver_position_record, token_hash
+from .services import delivery_step_record, driver_link_resolve, driver_position_record
 
 TAGS = ["public"]
 MSG_LINK_INVALID = "Ce lien n'est plus valable : demandez un nouveau lien à la boutique."

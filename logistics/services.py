@@ -1,10 +1,8 @@
 """Writes for the logistics page: schedule a delivery, move it along its statuses, assign a
 driver, report a delay, and order a driver's round by nearest neighbour."""
 
-import hashlib
 import logging
 import math
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -18,6 +16,7 @@ from django.utils.module_loading import import_string
 
 from core.exceptions import ApplicationError
 from core.phone import InvalidPhoneNumber, phone_to_e164
+from core.tokens import new_token, token_hash
 
 from .locations import PLACES, lagoon_side
 from .models import (
@@ -391,10 +390,6 @@ PROBLEM_TEXT = (
 )
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def link_expiry(now: datetime) -> datetime:
     """The end of the next day (local time): a link sent in the morning lasts today's round and tomorrow's."""
     local = timezone.localtime(now)
@@ -417,7 +412,7 @@ def driver_link_issue(*, driver: Driver, now: datetime | None = None) -> tuple[D
     links stay valid until they expire (the page he has open keeps working); revoke them all with
     ``driver_link_revoke``."""
     now = now or timezone.now()
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     link = DriverLink.objects.create(
         driver=driver, token_hash=token_hash(token), created_at=now, expires_at=link_expiry(now)
     )
