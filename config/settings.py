@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "assistant",
     "payments",
     "aftersales",
+    "campaigns",
 ]
 
 MIDDLEWARE = [

@@ -43,6 +43,7 @@ api_v1 = [
     path("", include("conversations.urls")),
     path("analytics", include("analytics.urls")),
     path("aftersales/", include("aftersales.urls")),
+    path("campaigns/", include("campaigns.urls")),
     # Opened by a token, without an account: the driver's page and the customer's tracking page.
     path("public/driver/", include(logistics_public.api_urlpatterns)),
     path("public/tracking/", include(aftersales_public.api_urlpatterns)),

@@ -108,19 +108,43 @@ def error_explanation(code: int | None) -> str:
     return WHATSAPP_ERROR_EXPLANATIONS.get(code, WHATSAPP_ERROR_DEFAULT)
 
 
+def message_media_path(instance, filename: str) -> str:
+    """A server-chosen name under the account's folder: never the customer's or Meta's file name."""
+    import secrets
+    from pathlib import PurePath
+
+    suffix = PurePath(filename).suffix.lower()[:8]
+    return f"conversations/{instance.conversation.owner_id}/{secrets.token_hex(16)}{suffix}"
+
+
 class Contact(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="contacts", verbose_name="compte"
     )
     name = models.CharField("nom", max_length=120)
-    whatsapp_number = models.CharField("numéro WhatsApp", max_length=20)
+    # E.164. Empty for a customer who writes under a WhatsApp username without sharing a number
+    # (Meta then identifies them by ``whatsapp_user_id`` alone).
+    whatsapp_number = models.CharField("numéro WhatsApp", max_length=20, blank=True)
+    # Meta's business-scoped user id (BSUID, since 2026), kept beside the number; either one finds the contact.
+    whatsapp_user_id = models.CharField("identifiant WhatsApp du client", max_length=128, blank=True, default="")
+    # The customer asked not to receive campaigns (« STOP »); cleared by « START ».
+    opted_out_at = models.DateTimeField("désabonné le", null=True, blank=True)
     created_at = models.DateTimeField("créé le", auto_now_add=True)
 
     class Meta:
         verbose_name = "contact"
         verbose_name_plural = "contacts"
         constraints = [
-            models.UniqueConstraint(fields=["owner", "whatsapp_number"], name="conversations_contact_number_unique"),
+            models.UniqueConstraint(
+                fields=["owner", "whatsapp_number"],
+                condition=~models.Q(whatsapp_number=""),
+                name="conversations_contact_number_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "whatsapp_user_id"],
+                condition=~models.Q(whatsapp_user_id=""),
+                name="conversations_contact_user_id_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -177,6 +201,22 @@ class Message(models.Model):
     latitude = models.FloatField("latitude", null=True, blank=True)
     longitude = models.FloatField("longitude", null=True, blank=True)
     media_id = models.CharField("identifiant du média", max_length=64, blank=True)
+    # A customer's media (a voice note) downloaded from Meta and kept for a while; its MIME type and size.
+    media_file = models.FileField("média", upload_to=message_media_path, max_length=200, blank=True)
+    media_mime = models.CharField("type du média", max_length=100, blank=True)
+    media_size = models.PositiveIntegerField("taille du média (octets)", null=True, blank=True)
+    # A voice note's transcript (the assistant answers it as a typed message) and how the transcription went.
+    transcript = models.TextField("transcription", blank=True)
+    transcript_status = models.CharField("état de la transcription", max_length=16, blank=True)
+    # An outgoing product photo: the catalogue product it shows (its caption is ``content``).
+    product = models.ForeignKey(
+        "catalog.Product",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="produit montré",
+    )
     error_code = models.IntegerField("code d'erreur WhatsApp", null=True, blank=True)
     error_title = models.CharField("erreur", max_length=300, blank=True)
     # An assistant reply: the inbound message it answers and its rank among the replies to it. Recorded
