@@ -109,6 +109,8 @@ class Understanding:
     # est ma commande ? », « vous faites crédit ? », « votre menu ? ». Such a decision is a veto the model
     # does not override.
     decisive: bool = False
+    # « montre-moi les pagnes », « send pictures »: the customer asks to see products (engine/photos.py).
+    photos: bool = False
 
 
 def _complaint_words(words: list[str]) -> set:

@@ -69,6 +69,8 @@ class Product:
     name_numbers: frozenset = frozenset()
     # What it is like (lexicon.TRAITS: « garçon », « couleur », « lavage »), from its name and aliases.
     traits: frozenset = frozenset()
+    # The catalogue has a photo of it (the document's ``has_photo``): the channel can send it as an image.
+    has_photo: bool = False
 
 
 # A folded word's stem -> its trait.
@@ -295,6 +297,7 @@ class Knowledge:
                 per_units=_per_units(fold_phrase(p.get("name", "")), unit),
                 name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
                 traits=traits_of(vocab),
+                has_photo=bool(p.get("has_photo")),
             )
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).

@@ -7,7 +7,6 @@ import copy
 import dataclasses
 import time
 import zlib
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -33,74 +32,19 @@ from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
+from .photos import photo_skus, shown
 from .replies import Phrases
 from .text import find_phrase, normalise, stem
+from .turn import OrderDraft, Reply, Turn, new_state
 from .understanding import understand
 from .unknown import alternatives, closest, unknown_modifier
 
-STATE_VERSION = 1
 CART_TTL = timedelta(hours=24)
 I_COME = ("je", "j", "jvais", "jviens", "moi meme", "i", "i ll", "we", "myself")
 YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "please come", "you come")
 # How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
 CHOICE_ASKS = 3
 MAX_BUTTON = 20
-
-
-@dataclass(frozen=True)
-class Reply:
-    text: str
-    buttons: tuple[str, ...] = ()
-
-
-@dataclass
-class OrderDraft:
-    lines: list  # [(sku, name, unit_price, quantity)]
-    zone: str
-    subtotal: int
-    delivery_fee: int
-    total: int
-    payment: str
-    eta_minutes: tuple | None
-    when: str = ""  # the moment the customer asked for, in their words ("ce soir"), or ""
-
-
-@dataclass
-class Turn:
-    intent: str
-    language: str
-    reply_language: str
-    replies: list
-    state: dict
-    handoff: bool = False
-    order: OrderDraft | None = None
-    timings: dict = field(default_factory=dict)
-    # "order_status": the customer asked where their order is; the engine knows only the shop, so its
-    # reply gives the delivery times, and the caller replaces it with the order's status when it has one.
-    topic: str = ""
-
-
-def new_state() -> dict:
-    return {
-        "v": STATE_VERSION,
-        "language": None,
-        "cart": [],
-        "choice": None,
-        "pending": None,
-        "zone": None,
-        "refused_zone": None,
-        "payment": None,
-        "last_sku": None,
-        "handoff": False,
-        "cart_at": None,
-        "when": None,
-        "updated_at": None,
-        "turns": 0,
-        "last_reply": None,  # a fingerprint of the last message sent: never the same one twice in a row
-        "queue": [],  # more « lequel ? » choices waiting behind ``choice`` (« des chemises et un costume »)
-        "offered": None,  # the alternatives just offered for an out-of-stock product
-        "offered_qty": None,  # how many of it the customer asked for: the alternative taken gets that many
-    }
 
 
 def _extractor(k: Knowledge) -> Extractor:
@@ -140,6 +84,7 @@ class Policy:
         self.pending_before: str | None = state.get("pending")
         self.noted_zone: str | None = None
         self.noted_payment: str | None = None
+        self.photos: list[tuple[str, str]] = []  # (sku, caption) of the product photos to send
 
     # ------------------------------------------------------------------ helpers
     def cart_lines(self) -> list[tuple[Product, int]]:
@@ -172,12 +117,16 @@ class Policy:
         intent = u.intent
         offered, st["offered"] = st["offered"], None
         offered_qty, st["offered_qty"] = st.get("offered_qty"), None
-        taken = offered and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty)
+        taken = (
+            offered and not u.photos and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty)
+        )
         if taken:
             # « mets-moi le robinet à la place et 2 paires de colliers »: the other products still count.
             others = [m for m in ent.products if m is not taken and set(m.skus) != {self.state["last_sku"]}]
             self.ent = dataclasses.replace(ent, products=others, numbers=[])
             return self.order_flow()  # the product is in the cart; the zone or payment said with it still counts
+        if u.photos:
+            return self.show_photos()
         if u.unsure:
             faq = self.k.faq[u.faq_best].question if u.faq_best is not None else ""
             return self.say(ph.which_of(*u.unsure, faq_question=faq))
@@ -223,6 +172,20 @@ class Policy:
             self.also_answer(intent)
         if in_order and st["pending"] and intent not in ("thanks_bye",):
             self.next_step(remind=True)
+
+    def show_photos(self):
+        """« montre-moi les pagnes », « send pictures »: each product's photo, captioned with its name and price."""
+        k, ph, st = self.k, self.ph, self.state
+        skus = photo_skus(k, self.ent.product_skus, st)
+        if not skus and self.u.unknown:
+            return self.say(ph.not_sold(self.u.unknown, closest(k, self.u.unknown)))
+        if not skus:
+            return self.say(ph.which_photo([p for p in k.products.values() if p.has_photo][:8]))
+        show, without, more = shown(k, skus)
+        self.photos = [(p.sku, ph.photo_caption(p)) for p in show]
+        self.say(ph.no_photo(without) if without else "")
+        self.say(ph.more_photos(more) if more else "")
+        st["last_sku"] = skus[0] if len(skus) == 1 else st["last_sku"]
 
     def do_handoff(self, reason: str):
         self.say(self.ph.handoff(reason))
@@ -969,7 +932,8 @@ def respond(
             ]
             text_out = ph.ask_again(st["pending"], options, st["refused_zone"]) or text_out
         st["last_reply"] = _fingerprint(text_out) if text_out else st["last_reply"]
-        turn_replies = [Reply(text=text_out, buttons=policy.buttons)] if text_out else []
+        turn_replies = [Reply(text=caption, photo=sku) for sku, caption in policy.photos]
+        turn_replies += [Reply(text=text_out, buttons=policy.buttons)] if text_out else []
     st["turns"] = int(st.get("turns") or 0) + 1
     st["updated_at"] = now.isoformat()
     t5 = time.perf_counter()

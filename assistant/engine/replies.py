@@ -242,6 +242,31 @@ class Phrases:
         )
         return "\n".join([head, *rows, tail]).strip()
 
+    # ------------------------------------------------------------------ photos
+    def photo_caption(self, p: Product) -> str:
+        gone = "" if p.in_stock else self.t(" (en rupture pour le moment)", " (out of stock at the moment)")
+        return self.t(f"Voici {p.name} : {money(p.price)}{gone}", f"Here is {p.name}: {money(p.price)}{gone}")
+
+    def no_photo(self, products: list[Product]) -> str:
+        names = join_words([f"{p.name} ({money(p.price)})" for p in products], self.lang)
+        return self.t(f"Je n'ai pas encore de photo de : {names}.", f"I don't have a photo of this one yet: {names}.")
+
+    def more_photos(self, products: list[Product]) -> str:
+        names = join_words([p.name for p in products], self.lang)
+        return self.t(
+            f"J'ai aussi les photos de : {names}. Lequel voulez-vous voir ?",
+            f"I also have photos of: {names}. Which one would you like to see?",
+        )
+
+    def which_photo(self, products: list[Product]) -> str:
+        names = join_words([p.name for p in products], self.lang)
+        if not names:
+            return self.t("Quel produit voulez-vous voir ?", "Which product would you like to see?")
+        return self.t(
+            f"Quel produit voulez-vous voir en photo ? J'ai les photos de : {names}.",
+            f"Which product would you like to see? I have photos of: {names}.",
+        )
+
     def in_stock(self, p: Product) -> str:
         return self.t(
             [f"Oui, nous avons {p.name}, à {money(p.price)}.", f"Oui, {p.name} est en stock : {money(p.price)}."],

@@ -15,6 +15,7 @@ from .entities import Entities
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge
 from .model import IntentClassifier
+from .photos import photo_request
 from .text import Normalised
 
 # Inside an order, the model overrides the rules only for these, and only when this sure.
@@ -47,6 +48,10 @@ def understand(
     model: IntentClassifier | None,
 ) -> Understanding:
     u = classify(norm, ent, knowledge, state, language)
+    if not (u.decisive and u.intent in ("complaint", "human")) and photo_request(norm.words, ent.consumed):
+        # A request to see a product is read from the sentence's shape: it asks about products.
+        u.photos, u.intent, u.unsure = True, "availability", None
+        return u
     if model is None or u.decisive:
         return u
     probs = model.probabilities(features.extract(norm, ent, state, u))
