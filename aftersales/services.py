@@ -119,6 +119,7 @@ SORRY_TEXTS = {
 }
 
 ALERT_SUBJECT = "Un client n'est pas satisfait de sa livraison"
+NUMBER_NONE = "sans numéro"  # a customer known by WhatsApp user id alone
 ALERT_TEXT = (
     "Bonjour {prenom},\n\n"
     "{customer} ({number}) a noté la livraison de la commande {reference} {score}/5{driver} :\n"
@@ -144,6 +145,8 @@ def _shop_name(owner) -> str:
 def _contact_of(order: Order):
     if order.contact_id:
         return order.contact
+    if not order.customer_phone:  # a customer known by WhatsApp user id alone has no number to match
+        return None
     from conversations.models import Contact
 
     return Contact.objects.filter(owner_id=order.owner_id, whatsapp_number=order.customer_phone).first()
@@ -311,7 +314,7 @@ def _alert_owner(*, conversation, order: Order, rating: Rating) -> None:
     text = ALERT_TEXT.format(
         prenom=owner.prenom or "",
         customer=conversation.contact.name,
-        number=phone_display(conversation.contact.whatsapp_number),
+        number=phone_display(conversation.contact.whatsapp_number) or NUMBER_NONE,
         reference=order.reference,
         score=rating.score,
         driver=driver,

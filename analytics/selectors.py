@@ -50,8 +50,12 @@ def _period_totals(*, user, now: datetime) -> dict:
     """Conversations (with those of the last 30 days whose customer ordered afterwards), orders and
     revenue in the last 30 days and the 30 before (two queries)."""
     start, previous_start = _windows(now)
+    # An order counts for the conversation by its contact, or by the customer's number when there is
+    # one (an empty number would match every customer who writes without one).
     ordered = _sales(user).filter(
-        customer_phone=OuterRef("contact__whatsapp_number"), created_at__gte=OuterRef("created_at")
+        (Q(customer_phone=OuterRef("contact__whatsapp_number")) & ~Q(customer_phone=""))
+        | Q(contact_id=OuterRef("contact_id")),
+        created_at__gte=OuterRef("created_at"),
     )
     conversations = Conversation.objects.filter(owner=user, created_at__lte=now).aggregate(
         current=Count("id", filter=Q(created_at__gt=start)),

@@ -35,6 +35,7 @@ PREVIEW_LENGTH = 300
 WINDOW = timedelta(hours=24)
 MSG_EMPTY_MESSAGE = "Le message ne peut pas être vide."
 MSG_NUMBER_INVALID = "Numéro WhatsApp invalide : chiffres uniquement, avec l'indicatif (+225...)."
+NAME_WITHOUT_NUMBER = "Client WhatsApp"  # a customer who shared neither a name nor a number
 MSG_WINDOW_CLOSED = (
     "Plus de 24 h depuis le dernier message du client : WhatsApp n'autorise qu'un modèle de message approuvé."
 )
@@ -61,14 +62,115 @@ def _number(whatsapp_number: str) -> str:
         ) from None
 
 
-def _locked_contact(*, user, whatsapp_number: str, name: str) -> Contact:
-    """The account's contact for this number (E.164), created if needed and locked for this transaction:
-    two messages arriving together from a new number start one conversation."""
-    contact = Contact.objects.select_for_update().filter(owner=user, whatsapp_number=whatsapp_number).first()
-    if contact is not None:  # the usual case: one query
-        return contact
-    contact, _ = Contact.objects.get_or_create(owner=user, whatsapp_number=whatsapp_number, defaults={"name": name})
-    return Contact.objects.select_for_update().get(pk=contact.pk)
+def _locked_contact(*, user, whatsapp_number: str = "", whatsapp_user_id: str = "", name: str) -> Contact:
+    """The account's contact for this number (E.164) and/or WhatsApp user id, locked for this transaction.
+
+    Found by number first, then by user id; the id a later message carries is filled in (a customer
+    who wrote under a username and later shows their number stays one contact). When the number and
+    the user id name two different contacts (one started by the owner with the number, one made by a
+    username-only message), they are the same customer: ``_contacts_merge`` makes them one. Created
+    with what is there when neither is known; two messages arriving together from a new customer
+    start one contact (the second insert meets the unique index and reads the first's row).
+    """
+    if not whatsapp_number and not whatsapp_user_id:
+        raise ApplicationError(
+            MSG_NUMBER_INVALID, code="validation_error", errors={"whatsapp_number": [MSG_NUMBER_INVALID]}
+        )
+    for _attempt in range(3):
+        try:
+            with transaction.atomic():
+                return _contact_resolve(user=user, number=whatsapp_number, user_id=whatsapp_user_id, name=name)
+        except IntegrityError:
+            continue  # a concurrent transaction created or filled the contact: read it again
+    return _contact_resolve(user=user, number=whatsapp_number, user_id=whatsapp_user_id, name=name)
+
+
+def _contact_resolve(*, user, number: str, user_id: str, name: str) -> Contact:
+    locked = Contact.objects.select_for_update()
+    by_number = locked.filter(owner=user, whatsapp_number=number).first() if number else None
+    by_user_id = None
+    if user_id and (by_number is None or by_number.whatsapp_user_id != user_id):
+        by_user_id = locked.filter(owner=user, whatsapp_user_id=user_id).first()
+    if by_number is None and by_user_id is None:
+        return Contact.objects.create(owner=user, whatsapp_number=number, whatsapp_user_id=user_id, name=name)
+    if by_number is not None and by_user_id is not None:
+        return _contacts_merge(keep=by_number, duplicate=by_user_id, user_id=user_id)
+    contact = by_number or by_user_id
+    changed = []
+    if number and contact.whatsapp_number != number:
+        contact.whatsapp_number = number  # the user id's contact shows its number for the first time
+        changed.append("whatsapp_number")
+    if user_id and contact.whatsapp_user_id != user_id:
+        contact.whatsapp_user_id = user_id  # the newest user id (Meta issues a new one with a new number)
+        changed.append("whatsapp_user_id")
+    if changed:
+        contact.save(update_fields=changed)
+    return contact
+
+
+def _contacts_merge(*, keep: Contact, duplicate: Contact, user_id: str) -> Contact:
+    """Make ``duplicate`` (known by the user id) part of ``keep`` (known by the number): its messages
+    join ``keep``'s conversation in arrival order, every row of another app that points at its contact or
+    conversation (orders, rating requests…) points at ``keep``'s, then it is deleted. Nothing is copied,
+    so nothing is doubled; the caller's transaction holds both rows locked."""
+    logger.info("Contacts %s and %s are one WhatsApp customer: merged into %s", keep.pk, duplicate.pk, keep.pk)
+    kept_conversation = Conversation.objects.select_for_update().filter(contact=keep).first()
+    duplicate_conversation = Conversation.objects.select_for_update().filter(contact=duplicate).first()
+    Contact.objects.filter(pk=duplicate.pk).update(whatsapp_user_id="", whatsapp_number="")
+    _repoint(Contact, old=duplicate, new=keep, skip={Conversation})
+    if duplicate_conversation is not None and kept_conversation is None:
+        Conversation.objects.filter(pk=duplicate_conversation.pk).update(contact=keep)
+    elif duplicate_conversation is not None:
+        _repoint(Conversation, old=duplicate_conversation, new=kept_conversation, skip=set())
+        _conversations_fold(keep=kept_conversation, duplicate=duplicate_conversation)
+        duplicate_conversation.delete()
+    keep.whatsapp_user_id = user_id
+    if keep.name == keep.whatsapp_number and duplicate.name:
+        keep.name = duplicate.name  # a contact named after its number gets the customer's profile name
+    keep.opted_out_at = keep.opted_out_at or duplicate.opted_out_at
+    keep.save(update_fields=["whatsapp_user_id", "name", "opted_out_at"])
+    duplicate.delete()
+    return keep
+
+
+def _repoint(model, *, old, new, skip: set) -> None:
+    """Every row of every model with a foreign key to ``model`` that points at ``old`` points at ``new``.
+
+    Read from Django's relations, so this app names no other app. A row that cannot move (a unique
+    constraint already holds ``new``'s twin of it) stays and is logged."""
+    for relation in model._meta.related_objects:
+        if relation.related_model in skip or relation.many_to_many:
+            continue
+        manager = relation.related_model._base_manager
+        field = relation.field.name
+        try:
+            with transaction.atomic():
+                manager.filter(**{field: old}).update(**{field: new})
+        except IntegrityError:
+            for pk in manager.filter(**{field: old}).values_list("pk", flat=True):
+                try:
+                    with transaction.atomic():
+                        manager.filter(pk=pk).update(**{field: new})
+                except IntegrityError:
+                    logger.warning("%s %s kept on merged %s %s", relation.related_model.__name__, pk, model, old.pk)
+
+
+def _conversations_fold(*, keep: Conversation, duplicate: Conversation) -> None:
+    """``keep``'s counters once ``duplicate``'s messages are its own: unread summed, the latest times,
+    the preview and status of whichever spoke last, and the owner's « humain » mode if either had it."""
+    latest = duplicate if duplicate.last_message_at > keep.last_message_at else keep
+    inbound = [at for at in (keep.last_inbound_at, duplicate.last_inbound_at) if at is not None]
+    Conversation.objects.filter(pk=keep.pk).update(
+        unread_count=keep.unread_count + duplicate.unread_count,
+        last_message_at=latest.last_message_at,
+        last_message_preview=latest.last_message_preview,
+        status=latest.status,
+        last_inbound_at=max(inbound) if inbound else None,
+        created_at=min(keep.created_at, duplicate.created_at),
+        mode=ConversationMode.HUMAN if ConversationMode.HUMAN in (keep.mode, duplicate.mode) else keep.mode,
+        over_quota=keep.over_quota and duplicate.over_quota,
+        language=keep.language or duplicate.language,
+    )
 
 
 @transaction.atomic
@@ -171,7 +273,8 @@ def _append(
 def message_store_inbound(
     *,
     user,
-    whatsapp_number: str,
+    whatsapp_number: str = "",
+    whatsapp_user_id: str = "",
     name: str,
     content: str,
     wamid: str | None = None,
@@ -182,7 +285,8 @@ def message_store_inbound(
     category: str = "",
     at: datetime | None = None,
 ) -> Message | None:
-    """Store a customer's message (E.164 number), starting the conversation if it is new.
+    """Store a customer's message (E.164 number and/or WhatsApp user id, at least one), starting the
+    conversation if it is new (``_locked_contact`` finds the contact by either id).
 
     Idempotent on ``wamid``: a message already stored returns None (Meta retries, concurrent
     duplicates: the unique index makes the second writer wait for the first and then fail, which
@@ -192,7 +296,12 @@ def message_store_inbound(
     at = at or timezone.now()
     if wamid and Message.objects.filter(wamid=wamid).exists():
         return None
-    contact = _locked_contact(user=user, whatsapp_number=_number(whatsapp_number), name=name or whatsapp_number)
+    contact = _locked_contact(
+        user=user,
+        whatsapp_number=_number(whatsapp_number) if whatsapp_number else "",
+        whatsapp_user_id=whatsapp_user_id,
+        name=(name or whatsapp_number or NAME_WITHOUT_NUMBER)[:120],
+    )
     conversation = _customer_conversation(user=user, contact=contact, at=at)
     try:
         with transaction.atomic():
@@ -290,8 +399,21 @@ def replies_record(*, message: Message, replies) -> list[Message]:
     if existing:
         return existing
     conversation = Conversation.objects.select_for_update().get(pk=message.conversation_id)
+    # A photo reply shows the account's product with that sku when it has a photo; otherwise its
+    # caption goes as a plain text (never an error). One query for all of them.
+    skus = {reply.photo for reply in replies if getattr(reply, "photo", "")}
+    photos = {}
+    if skus:
+        from catalog.models import Product
+
+        photos = {
+            product.sku: product
+            for product in Product.objects.filter(owner_id=conversation.owner_id, sku__in=skus).exclude(photo="")
+        }
     recorded = []
     for index, reply in enumerate(replies):
+        product = photos.get(getattr(reply, "photo", ""))
+        kind = MessageKind.INTERACTIVE if reply.buttons else MessageKind.TEXT
         recorded.append(
             _append(
                 conversation,
@@ -305,8 +427,9 @@ def replies_record(*, message: Message, replies) -> list[Message]:
                 # An answer is about what the question was about: the statistics' accuracy per
                 # category reads it on the AI's answers, with the owner's ratings.
                 category=message.category,
-                buttons=list(reply.buttons),
-                kind=MessageKind.INTERACTIVE if reply.buttons else MessageKind.TEXT,
+                buttons=[] if product else list(reply.buttons),
+                kind=MessageKind.IMAGE if product else kind,
+                product=product,
             )
         )
     return recorded

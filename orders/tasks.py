@@ -22,6 +22,8 @@ logger = logging.getLogger("flux.orders")
 def _contact_of(order):
     if order.contact_id:
         return order.contact
+    if not order.customer_phone:  # a customer known by WhatsApp user id alone has no number to match
+        return None
     from conversations.models import Contact
 
     return Contact.objects.filter(owner_id=order.owner_id, whatsapp_number=order.customer_phone).first()

@@ -2,6 +2,11 @@
 
 Reading never raises on a strange payload: an unknown message type becomes a stored placeholder,
 a malformed item is logged and skipped (never the whole delivery).
+
+Customers are named by two ids (docs/whatsapp-user-ids.md): the number's WhatsApp id (``from``,
+``contacts[].wa_id``; absent for a customer who hides it behind a username) and, since April 2026,
+the business-scoped user id (``from_user_id``, ``contacts[].user_id``), with the username in
+``contacts[].profile.username``. A message needs at least one of the two ids.
 """
 
 import hashlib
@@ -43,7 +48,7 @@ def signature_valid(*, body: bytes, header: str, secret: str) -> bool:
 @dataclass
 class Inbound:
     wamid: str
-    wa_id: str
+    wa_id: str  # the number's WhatsApp id (digits), "" when Meta withholds the number
     name: str
     kind: str
     content: str
@@ -51,11 +56,15 @@ class Inbound:
     latitude: float | None = None
     longitude: float | None = None
     media_id: str = ""
+    user_id: str = ""  # the business-scoped user id (``CI.1234…``), "" in deliveries older than April 2026
+    username: str = ""  # the customer's WhatsApp username, when they adopted one
 
     def to_data(self) -> dict:
         """The JSON stored on the inbound event row (``InboundEvent.data``)."""
         return {
             "wa_id": self.wa_id,
+            "user_id": self.user_id,
+            "username": self.username,
             "name": self.name,
             "kind": str(self.kind),
             "content": self.content,
@@ -67,9 +76,14 @@ class Inbound:
 
     @classmethod
     def from_data(cls, *, wamid: str, data: dict) -> "Inbound":
+        wa_id, user_id = str(data.get("wa_id") or ""), str(data.get("user_id") or "")
+        if not wa_id and not user_id:
+            raise KeyError("wa_id")
         return cls(
             wamid=wamid,
-            wa_id=data["wa_id"],
+            wa_id=wa_id,
+            user_id=user_id,
+            username=str(data.get("username") or ""),
             name=data.get("name", ""),
             kind=data.get("kind", MessageKind.UNKNOWN),
             content=data.get("content", ""),
@@ -103,13 +117,24 @@ def _time(value) -> datetime:
         return timezone.now()
 
 
-def _inbound(item: dict, names: dict[str, str]) -> Inbound:
+def _id(value) -> str:
+    return str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+
+
+def _inbound(item: dict, profiles: dict[str, dict]) -> Inbound:
     kind = item.get("type") or "unknown"
-    wa_id = str(item["from"])
+    wa_id, user_id = _id(item.get("from")), _id(item.get("from_user_id"))
+    profile = profiles.get(user_id) or profiles.get(wa_id) or {}
+    # A message carries its ids; the matching ``contacts`` entry may add the one it lacks.
+    wa_id, user_id = wa_id or profile.get("wa_id", ""), user_id or profile.get("user_id", "")
+    if not wa_id and not user_id:
+        raise KeyError("from")
     message = Inbound(
         wamid=str(item["id"])[:160],
-        wa_id=wa_id,
-        name=names.get(wa_id, "")[:120],
+        wa_id=wa_id[:20],
+        user_id=user_id[:128],
+        username=profile.get("username", "")[:120],
+        name=profile.get("name", "")[:120],
         kind=MessageKind.UNKNOWN,
         content="",
         at=_time(item.get("timestamp")),
@@ -154,6 +179,25 @@ def _status(item: dict) -> StatusUpdate:
     return update
 
 
+def _profiles(contacts) -> dict[str, dict]:
+    """``contacts[]`` by each of its ids: ``{wa_id, user_id, name, username}``."""
+    profiles: dict[str, dict] = {}
+    for contact in contacts if isinstance(contacts, list) else []:
+        if not isinstance(contact, dict):
+            continue
+        profile = contact.get("profile") if isinstance(contact.get("profile"), dict) else {}
+        read = {
+            "wa_id": _id(contact.get("wa_id")),
+            "user_id": _id(contact.get("user_id")),
+            "name": str(profile.get("name") or ""),
+            "username": str(profile.get("username") or ""),
+        }
+        for key in (read["wa_id"], read["user_id"]):
+            if key:
+                profiles[key] = read
+    return profiles
+
+
 def changes_read(payload: dict) -> list[Change]:
     """Meta's ``entry[].changes[].value`` as one ``Change`` per phone number id."""
     changes = []
@@ -165,15 +209,10 @@ def changes_read(payload: dict) -> list[Change]:
             if not phone_number_id:
                 continue
             read = Change(phone_number_id=phone_number_id)
-            names = {}
-            for contact in value.get("contacts") or []:
-                try:
-                    names[str(contact["wa_id"])] = str((contact.get("profile") or {}).get("name") or "")
-                except (KeyError, TypeError):
-                    continue
+            profiles = _profiles(value.get("contacts"))
             for item in value.get("messages") or []:
                 try:
-                    read.messages.append(_inbound(item, names))
+                    read.messages.append(_inbound(item, profiles))
                 except (KeyError, TypeError, ValueError, AttributeError) as exc:
                     logger.warning("Unreadable WhatsApp message skipped (%s)", type(exc).__name__)
             for item in value.get("statuses") or []:

@@ -45,7 +45,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
       <div className="mt-1 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
         <p className="flex min-w-0 items-center gap-1.5">
           <Phone aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-          <span className="truncate">{formatPhone(delivery.phone)}</span>
+          <span className="truncate">{formatPhone(delivery.phone) || "Sans numéro"}</span>
         </p>
         <p className="flex min-w-0 items-center gap-1.5">
           <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />

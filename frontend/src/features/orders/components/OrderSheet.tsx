@@ -198,7 +198,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
         <p className="font-medium text-slate-900">{order.customer.name}</p>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
           <Phone aria-hidden="true" className="h-3.5 w-3.5" />
-          {order.customer.whatsapp_number}
+          {order.customer.whatsapp_number || "Sans numéro"}
         </p>
         <p className="mt-1 text-sm text-slate-600">
           {zoneLabel(order.zone)}
