@@ -550,7 +550,7 @@ def email_order_create(*, user, email: Email, data: dict):
             items=items,
             zone=data["zone"],
             payment_method=data["payment_method"],
-            delivery_fee=data.get("delivery_fee", 0),
+            delivery_fee=data.get("delivery_fee"),
             address=data.get("address", ""),
             commune=data.get("commune", ""),
             latitude=data.get("latitude"),

@@ -18,8 +18,18 @@ from core.pagination import PageNumberPagination
 from logistics.selectors import driver_get
 
 from .models import Actor, Order, OrderStatus
-from .selectors import order_counters, order_detail, order_get, order_list
+from .selectors import (
+    order_counters,
+    order_delivery_quote,
+    order_delivery_zones,
+    order_detail,
+    order_get,
+    order_list,
+)
 from .serializers import (
+    DeliveryQuoteInputSerializer,
+    DeliveryQuoteOutputSerializer,
+    DeliveryZonesOutputSerializer,
     OrderAssignDriverInputSerializer,
     OrderCancelInputSerializer,
     OrderCreateInputSerializer,
@@ -93,7 +103,11 @@ class OrderListApi(APIView):
         operation_id="orders_create",
         summary="Saisir une commande (commande par téléphone)",
         description="Chaque produit est soit {sku, quantity} (nom et prix lus dans le catalogue), soit "
-        "{name, unit_price, quantity}. Le numéro du client est enregistré au format E.164.",
+        "{name, unit_price, quantity}. Le numéro du client est enregistré au format E.164. Les frais de "
+        "livraison sont ceux de la zone de la boutique qui couvre `zone` (même lecture que l'assistant) : "
+        "un lieu hors de toute zone, une zone non desservie ou deux zones à la fois répondent 400 "
+        "(delivery_zone_unknown, delivery_zone_not_served, delivery_zone_ambiguous) ; un `delivery_fee` "
+        "envoyé qui diffère de celui de la zone répond 400 delivery_fee_mismatch.",
         request=OrderCreateInputSerializer,
         responses={201: OrderDetailOutputSerializer},
         tags=TAGS,
@@ -109,7 +123,7 @@ class OrderListApi(APIView):
             items=data["items"],
             zone=data["zone"],
             payment_method=data["payment_method"],
-            delivery_fee=data["delivery_fee"],
+            delivery_fee=data.get("delivery_fee"),
             address=data.get("address", ""),
             commune=data.get("commune", ""),
             latitude=data.get("latitude"),
@@ -117,6 +131,35 @@ class OrderListApi(APIView):
             note=data.get("note", ""),
         )
         return _detail_response(request, order, status.HTTP_201_CREATED)
+
+
+class OrderDeliveryZonesApi(APIView):
+    @extend_schema(
+        operation_id="orders_delivery_zones",
+        summary="Zones de livraison d'une commande saisie, avec les frais facturés",
+        description="Les zones desservies de la boutique (« Ma boutique »), seules sources des frais de livraison.",
+        responses=DeliveryZonesOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        return Response(DeliveryZonesOutputSerializer(order_delivery_zones(user=request.user)).data)
+
+
+class OrderDeliveryQuoteApi(APIView):
+    @extend_schema(
+        operation_id="orders_delivery_quote",
+        summary="Frais de livraison vers un lieu (zone, commune ou quartier)",
+        description="La zone de la boutique qui couvre le lieu et ses frais, comme à la création de la commande. "
+        "Hors de toute zone, zone non desservie ou deux zones : 400 avec un message en français.",
+        parameters=[OpenApiParameter("place", str, required=True, description="Zone, commune, quartier ou « pickup »")],
+        responses=DeliveryQuoteOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        serializer = DeliveryQuoteInputSerializer(data=request.query_params)
+        serializer.is_valid(raise_exception=True)
+        quote = order_delivery_quote(user=request.user, place=serializer.validated_data["place"])
+        return Response(DeliveryQuoteOutputSerializer(quote).data)
 
 
 class OrderDetailApi(APIView):

@@ -3,17 +3,38 @@ aggregate for the counters, whatever the number of orders; the paginator reuses 
 figure instead of counting again."""
 
 import math
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from assistant.engine.policy import _extractor
+from assistant.engine.text import fold, normalise
+from assistant.selectors import knowledge_for
+from core.exceptions import ApplicationError
 from logistics.locations import PLACES, lagoon_side, point_lagoon_side
 from logistics.models import Delivery, DeliveryStatus, Driver, Vehicle
 from logistics.selectors import driver_live_point, drivers_with_live
+from shop.selectors import shop_knowledge
 
-from .models import FINAL_STATUSES, Order, OrderEvent, OrderLine, OrderStatus
+from .models import FINAL_STATUSES, PICKUP, Order, OrderEvent, OrderLine, OrderStatus
+
+MSG_ZONE_UNKNOWN = (
+    "« {place} » n'est dans aucune de vos zones de livraison ({zones}). Choisissez une de ces zones ou le retrait "
+    "en boutique, ou ajoutez ce lieu à une zone dans « Ma boutique »."
+)
+MSG_NO_ZONES = (
+    "Vous n'avez encore aucune zone de livraison : ajoutez vos zones et leurs frais dans « Ma boutique », "
+    "ou choisissez le retrait en boutique."
+)
+MSG_ZONE_NOT_SERVED = (
+    "Vous ne livrez pas la zone {zone} (non desservie dans « Ma boutique ») : choisissez le retrait en boutique "
+    "ou une zone desservie."
+)
+MSG_ZONE_AMBIGUOUS = "« {place} » correspond à plusieurs de vos zones ({zones}) : choisissez-en une."
+MSG_ZONE_REQUIRED = "Indiquez la zone de livraison, ou « pickup » pour un retrait en boutique."
 
 
 def _day_start(day: date) -> datetime:
@@ -190,3 +211,74 @@ def order_detail(*, user, order_id: int) -> Order:
     eligible = [driver for driver in order.driver_choices if driver.eligible]
     order.suggested_driver = eligible[0] if eligible else None
     return order
+
+
+# --- delivery fee of an order the owner enters ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeliveryQuote:
+    """What the server charges to deliver to a place: the account's zone that serves it (or pickup)."""
+
+    zone: str  # the zone's name, or PICKUP
+    fee: int
+    commune: str  # a place logistics knows (logistics.locations.PLACES), "" when none is known
+    eta_minutes: tuple[int, int] | None
+    min_order: int
+
+
+def _zone_error(message: str, code: str) -> ApplicationError:
+    return ApplicationError(message, code=code, errors={"zone": [message]})
+
+
+def _place_name(text: str) -> str:
+    """The logistics place a text names exactly (accents and case aside), or ""."""
+    folded = fold(text).strip()
+    return next((name for name in PLACES if fold(name) == folded), "")
+
+
+def order_delivery_zones(*, user) -> dict:
+    """The delivery choices of an owner's order form: the account's served zones with the fee the
+    server will charge (the assistant's compiled knowledge of the shop, so the same data it sells
+    with), and whether the shop offers pickup."""
+    knowledge = knowledge_for(shop_knowledge(user=user))
+    return {"pickup_available": knowledge.pickup_available, "zones": knowledge.served_zones()}
+
+
+def order_delivery_quote(*, user, place: str) -> DeliveryQuote:
+    """The zone and fee for ``place`` (a zone's name, a commune or a neighbourhood, as the owner
+    types it), from the account's own delivery zones only and with the assistant's own matching:
+    a zone's exact name first, then the words of its name and areas, variants and misspellings
+    included (« yop », « Angré 7e tranche »). ``pickup`` costs nothing.
+
+    A place outside every zone, in a zone the shop does not serve, or in two zones at once is a
+    400 whose French message says what the owner can do (``errors.zone``).
+    """
+    place = (place or "").strip()
+    if not place:
+        raise _zone_error(MSG_ZONE_REQUIRED, "validation_error")
+    if fold(place) == PICKUP:
+        return DeliveryQuote(zone=PICKUP, fee=0, commune="", eta_minutes=None, min_order=0)
+    knowledge = knowledge_for(shop_knowledge(user=user))
+    zone = next((zone for name, zone in knowledge.zones.items() if fold(name).strip() == fold(place)), None)
+    if zone is None:
+        found = _extractor(knowledge).extract(normalise(place)).zones
+        names = [name for name in found if name != PICKUP and name in knowledge.zones]
+        if len(names) > 1:
+            message = MSG_ZONE_AMBIGUOUS.format(place=place, zones=", ".join(names))
+            raise _zone_error(message, "delivery_zone_ambiguous")
+        zone = knowledge.zones[names[0]] if names else None
+    if zone is None:
+        served = [zone.name for zone in knowledge.served_zones()]
+        if not served:
+            raise _zone_error(MSG_NO_ZONES, "delivery_zone_unknown")
+        raise _zone_error(MSG_ZONE_UNKNOWN.format(place=place, zones=", ".join(served)), "delivery_zone_unknown")
+    if not zone.served:
+        raise _zone_error(MSG_ZONE_NOT_SERVED.format(zone=zone.name), "delivery_zone_not_served")
+    return DeliveryQuote(
+        zone=zone.name,
+        fee=int(zone.fee or 0),
+        commune=_place_name(place) or _place_name(zone.name),
+        eta_minutes=tuple(zone.eta) if zone.eta else None,
+        min_order=zone.min_order,
+    )

@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from core.phone import InvalidPhoneNumber, phone_to_e164
 
-from .models import PICKUP, Actor, OrderSource, OrderStatus, PaymentMethod
+from .models import Actor, OrderSource, OrderStatus, PaymentMethod
 
 MSG_REQUIRED = "Ce champ est obligatoire."
 MSG_STATUS_UNKNOWN = "Statut inconnu : utilisez " + ", ".join(OrderStatus.values) + "."
@@ -48,7 +48,9 @@ class OrderItemOutputSerializer(serializers.Serializer):
 
 class OrderCustomerOutputSerializer(serializers.Serializer):
     name = serializers.CharField(source="customer_name")
-    whatsapp_number = serializers.CharField(source="customer_phone", help_text="E.164")
+    whatsapp_number = serializers.CharField(
+        source="customer_phone", help_text="E.164 ; vide pour un client WhatsApp qui n'a pas montré son numéro"
+    )
 
 
 class OrderOutputSerializer(serializers.Serializer):
@@ -139,6 +141,30 @@ class OrderListResponseSerializer(serializers.Serializer):
     counters = OrderCountersSerializer()
 
 
+class DeliveryZoneChoiceOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    areas = serializers.ListField(child=serializers.CharField())
+    fee = serializers.SerializerMethodField(help_text="Frais de livraison facturés (F CFA)")
+    eta_minutes = serializers.ListField(child=serializers.IntegerField(), source="eta", allow_null=True)
+    min_order = serializers.IntegerField()
+
+    def get_fee(self, zone) -> int:
+        return int(zone.fee or 0)
+
+
+class DeliveryZonesOutputSerializer(serializers.Serializer):
+    pickup_available = serializers.BooleanField()
+    zones = DeliveryZoneChoiceOutputSerializer(many=True, help_text="Zones desservies, dans l'ordre de la boutique")
+
+
+class DeliveryQuoteOutputSerializer(serializers.Serializer):
+    zone = serializers.CharField(help_text="Nom de la zone de livraison, ou « pickup »")
+    fee = serializers.IntegerField(help_text="Frais de livraison facturés (F CFA)")
+    commune = serializers.CharField()
+    eta_minutes = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    min_order = serializers.IntegerField()
+
+
 class OrderNewCountOutputSerializer(serializers.Serializer):
     confirmed = serializers.IntegerField(help_text="Commandes « Confirmée » qui attendent le commerçant.")
 
@@ -194,13 +220,22 @@ class OrderCreateInputSerializer(serializers.Serializer):
     customer_name = serializers.CharField(max_length=120, error_messages=_messages())
     customer_phone = CustomerNumberField(max_length=40, error_messages=_messages())
     items = OrderItemInputSerializer(many=True)
-    zone = serializers.CharField(max_length=80, error_messages=_messages(), help_text="Zone de livraison ou « pickup »")
+    zone = serializers.CharField(
+        max_length=80,
+        error_messages=_messages(),
+        help_text="Une zone de livraison de la boutique, une commune ou un quartier qu'elle couvre, ou « pickup »",
+    )
     address = serializers.CharField(required=False, allow_blank=True, max_length=255, error_messages=_messages())
     commune = serializers.CharField(required=False, allow_blank=True, max_length=60, error_messages=_messages())
     latitude = serializers.FloatField(required=False, min_value=-90, max_value=90)
     longitude = serializers.FloatField(required=False, min_value=-180, max_value=180)
     delivery_fee = serializers.IntegerField(
-        required=False, default=0, min_value=0, max_value=10_000_000, error_messages=_messages(min_value=MSG_AMOUNT)
+        required=False,
+        min_value=0,
+        max_value=10_000_000,
+        error_messages=_messages(min_value=MSG_AMOUNT),
+        help_text="Facultatif : les frais viennent de la zone (GET /orders/delivery-zones). S'ils sont envoyés, "
+        "ils doivent être ceux de la zone (400 delivery_fee_mismatch sinon).",
     )
     payment_method = serializers.ChoiceField(
         choices=PaymentMethod.choices, error_messages={**_messages(), "invalid_choice": MSG_PAYMENT_UNKNOWN}
@@ -215,9 +250,11 @@ class OrderCreateInputSerializer(serializers.Serializer):
     def validate(self, attrs):
         if ("latitude" in attrs) != ("longitude" in attrs):
             raise serializers.ValidationError({"latitude": [MSG_COORDINATES_PAIR]})
-        if attrs["zone"] == PICKUP:
-            attrs["delivery_fee"] = 0
         return attrs
+
+
+class DeliveryQuoteInputSerializer(serializers.Serializer):
+    place = serializers.CharField(max_length=80, error_messages=_messages())
 
 
 class OrderTransitionInputSerializer(serializers.Serializer):

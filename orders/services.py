@@ -19,6 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.exceptions import ApplicationError
+from core.money import format_fcfa
 from core.phone import InvalidPhoneNumber, phone_to_e164
 from core.tasks import enqueue_on_commit
 from logistics.locations import PLACES
@@ -39,7 +40,7 @@ from .models import (
     PaymentMethod,
 )
 from .notifications import order_notify_customer
-from .selectors import order_lagoon_side
+from .selectors import order_delivery_quote, order_lagoon_side
 
 S = OrderStatus
 
@@ -54,6 +55,11 @@ MSG_UNKNOWN_PRODUCT = "Produit inconnu dans votre catalogue : {sku}."
 MSG_LINE_INCOMPLETE = "Indiquez le nom et le prix unitaire de chaque produit (ou un code produit du catalogue)."
 MSG_PAYMENT_METHOD = "Moyen de paiement inconnu : {code}."
 MSG_PHONE = "Numéro de téléphone invalide."
+MSG_FEE_MISMATCH = (
+    "Les frais de livraison de la zone {zone} sont de {fee} : ils viennent de vos zones de livraison "
+    "(« Ma boutique »), modifiez la zone pour les changer."
+)
+MSG_FEE_PICKUP = "Un retrait en boutique n'a pas de frais de livraison."
 MSG_ASSIGN_PICKUP = "La commande {reference} est à retirer en boutique : aucun livreur n'est nécessaire."
 MSG_ASSIGN_FINAL = "Impossible d'assigner un livreur : la commande {reference} est « {status} »."
 MSG_ASSIGN_UNKNOWN_PLACE = (
@@ -381,7 +387,7 @@ def order_create_by_owner(
     items: Iterable[Mapping],
     zone: str,
     payment_method: str,
-    delivery_fee: int = 0,
+    delivery_fee: int | None = None,
     address: str = "",
     commune: str = "",
     latitude: float | None = None,
@@ -391,6 +397,12 @@ def order_create_by_owner(
     notify: bool = True,
 ) -> Order:
     """A phone order typed by the owner.
+
+    ``zone`` is one of the account's delivery zones, a commune or neighbourhood one of them covers, or
+    ``pickup``; the delivery fee is that zone's, computed here (``selectors.order_delivery_quote``,
+    the assistant's own matching): the account's zones are the only source of a fee. A
+    ``delivery_fee`` given by the caller must equal it (400 ``delivery_fee_mismatch`` otherwise),
+    so an owner can never charge a customer another fee than the one the assistant would.
 
     Each item is ``{sku, quantity}`` (name and price read from the catalogue) or
     ``{name, unit_price, quantity[, sku]}`` given explicitly. The customer's number is stored in
@@ -413,14 +425,21 @@ def order_create_by_owner(
                 MSG_LINE_INCOMPLETE, code="validation_error", errors={"items": [MSG_LINE_INCOMPLETE]}
             )
     phone = _e164(customer_phone)
+    quote = order_delivery_quote(user=user, place=zone or PICKUP)
+    if delivery_fee is not None and delivery_fee != quote.fee:
+        if quote.zone == PICKUP:
+            message = MSG_FEE_PICKUP
+        else:
+            message = MSG_FEE_MISMATCH.format(zone=quote.zone, fee=format_fcfa(quote.fee))
+        raise ApplicationError(message, code="delivery_fee_mismatch", errors={"delivery_fee": [message]})
     contact_model = apps.get_model("conversations", "Contact")
     contact = contact_model.objects.filter(owner=user, whatsapp_number=phone).first()
     conversation = getattr(contact, "conversation", None) if contact else None
     return _create(
         user=user,
         lines=lines,
-        zone=zone or PICKUP,
-        delivery_fee=0 if zone == PICKUP else delivery_fee,
+        zone=quote.zone,
+        delivery_fee=quote.fee,
         payment_method=payment_method,
         source=OrderSource.OWNER,
         actor=Actor.OWNER,
@@ -429,7 +448,7 @@ def order_create_by_owner(
         contact=contact,
         conversation=conversation,
         address=address,
-        commune=commune,
+        commune=commune or quote.commune,
         latitude=latitude,
         longitude=longitude,
         note=note,
@@ -633,6 +652,8 @@ def order_create_from_delivery(*, delivery: Delivery) -> Order:
         phone = delivery.customer_phone  # kept as written rather than losing the order
     contact = (
         apps.get_model("conversations", "Contact").objects.filter(owner=delivery.owner, whatsapp_number=phone).first()
+        if phone
+        else None
     )
     with transaction.atomic():
         order = _create(

@@ -28,6 +28,7 @@ from logistics.services import (
 from orders.models import OrderStatus
 from orders.selectors import driver_suggest
 from orders.services import order_assign_driver, order_create_by_owner, order_transition
+from orders.tests.factories import delivery_zone
 from preferences.services import preferences_get_or_create
 
 from .factories import DeliveryFactory, DriverFactory
@@ -54,6 +55,7 @@ def public() -> APIClient:
 
 
 def _order(owner, *, zone="Cocody", payment_method="cash", **extra):
+    delivery_zone(owner, "Cocody", fee=1000)  # the fee of an owner's order comes from the shop's zones
     return order_create_by_owner(
         **extra,
         user=owner,

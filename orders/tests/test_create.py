@@ -10,7 +10,7 @@ from conversations.tests.factories import ConversationFactory
 from core.exceptions import ApplicationError
 from orders.models import Order, OrderEvent, OrderLine, OrderSource, OrderStatus
 from orders.services import order_create_by_owner, order_create_from_draft
-from orders.tests.factories import OrderFactory
+from orders.tests.factories import OrderFactory, delivery_zone
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +127,6 @@ def test_the_owner_types_a_phone_order_with_explicit_lines(owner):
         items=[{"name": "Attiéké poisson", "unit_price": 2500, "quantity": 2}],
         zone="pickup",
         payment_method="cash",
-        delivery_fee=1000,
         note="Commande au téléphone",
     )
 
@@ -142,6 +141,7 @@ def test_the_owner_types_a_phone_order_with_explicit_lines(owner):
 
 
 def test_a_phone_order_joins_the_customers_whatsapp_conversation(owner):
+    delivery_zone(owner, "Cocody", fee=1000)
     conversation = ConversationFactory(owner=owner, contact__whatsapp_number="+2250707080910")
 
     order = order_create_by_owner(

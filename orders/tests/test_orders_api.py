@@ -10,7 +10,7 @@ from django.utils import timezone
 from logistics.models import Delivery
 from logistics.tests.factories import DriverFactory
 from orders.models import Order, OrderStatus
-from orders.tests.factories import OrderFactory, OrderLineFactory
+from orders.tests.factories import OrderFactory, OrderLineFactory, delivery_zone
 
 pytestmark = pytest.mark.django_db
 
@@ -152,6 +152,7 @@ def test_the_detail_has_lines_history_and_a_suggested_driver(owner_api, owner):
 
 
 def test_the_owner_creates_a_phone_order(owner_api, owner):
+    delivery_zone(owner, "Cocody", fee=1000)
     response = owner_api.post(
         URL,
         {

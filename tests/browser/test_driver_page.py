@@ -13,6 +13,7 @@ from logistics.services import driver_link_issue
 from logistics.tests.factories import DriverFactory
 from orders.models import OrderStatus
 from orders.services import order_assign_driver, order_create_by_owner, order_transition
+from orders.tests.factories import delivery_zone
 
 from .dashboard_helpers import assert_no_horizontal_overflow, sign_in_through_api
 
@@ -34,6 +35,7 @@ def _wait(condition, timeout: float = 20.0) -> None:
 def test_the_driver_picks_up_moves_and_delivers_and_the_owner_sees_it(browser, page, console, live_url):
     owner = UserFactory(prenom="Aya", nom="Koné")
     driver = DriverFactory(owner=owner, name="Moussa Koné", commune="Plateau", phone="+2250748017823")
+    delivery_zone(owner, "Cocody", fee=1000)  # the fee of an owner's order comes from the shop's zones
     order = order_create_by_owner(
         user=owner,
         customer_name="Koffi Yao",

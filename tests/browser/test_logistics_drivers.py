@@ -8,6 +8,7 @@ from accounts.tests.factories import UserFactory
 from logistics.models import Delivery, Driver
 from orders.models import OrderStatus
 from orders.services import order_create_by_owner, order_transition
+from orders.tests.factories import delivery_zone
 
 from .dashboard_helpers import WIDTHS, assert_no_horizontal_overflow, sign_in_through_api
 
@@ -16,6 +17,7 @@ pytestmark = [pytest.mark.browser]
 
 def test_a_new_account_adds_a_driver_then_assigns_him_to_an_order(page, console, live_url):
     owner = UserFactory(prenom="Aya", nom="Koné")
+    delivery_zone(owner, "Cocody", fee=1000)  # the fee of an owner's order comes from the shop's zones
     order = order_create_by_owner(
         user=owner,
         customer_name="Koffi Yao",

@@ -9,6 +9,7 @@ from logistics.models import Delivery
 from logistics.tests.factories import DriverFactory
 from orders.models import Order, OrderStatus
 from orders.services import order_create_by_owner, order_create_from_draft, order_transition
+from orders.tests.factories import delivery_zone
 
 from .dashboard_helpers import WIDTHS, assert_no_horizontal_overflow, sign_in_through_api
 
@@ -19,9 +20,12 @@ NARROW_NBSP, NBSP = "\u202f", "\u00a0"  # "3 500 F CFA" as lib/money (and core.m
 
 @pytest.fixture
 def shop(live_url):
-    """An account with three orders (one delivered, one new from WhatsApp, one in preparation) and
-    two drivers: a moto on the north bank near Cocody and one on the south bank."""
+    """An account with three orders (one delivered, one new from WhatsApp, one in preparation), two
+    drivers (a moto on the north bank near Cocody and one on the south bank) and two delivery zones:
+    Cocody at 1 000 F CFA and Marcory at 1 500 F CFA."""
     owner = UserFactory(prenom="Aya", nom="Koné")
+    delivery_zone(owner, "Cocody", fee=1000, areas=["Angré", "Deux-Plateaux"])
+    delivery_zone(owner, "Marcory", fee=1500, areas=["Zone 4", "Biétry"])
     DriverFactory(owner=owner, name="Moussa Koné", commune="Cocody", latitude=5.36, longitude=-3.98, side="north")
     DriverFactory(owner=owner, name="Ali Traoré", commune="Marcory", latitude=5.303, longitude=-3.983, side="south")
     conversation = ConversationFactory(owner=owner, contact__name="Fatou Bamba")
@@ -45,7 +49,6 @@ def shop(live_url):
         items=[{"name": "Attiéké poisson", "unit_price": 2500, "quantity": 1}],
         zone="Cocody",
         address="Angré 8e tranche",
-        delivery_fee=1000,
         payment_method="cash",
         notify=False,
     )
@@ -135,14 +138,29 @@ def test_the_owner_types_a_phone_order_then_cancels_it_with_a_reason(page, conso
     form.locator("input[name='items.0.name']").fill("Poulet braisé")
     form.locator("input[name='items.0.unit_price']").fill("4000")
     form.locator("input[name='items.0.quantity']").fill("2")
-    form.locator("select[name=zone]").select_option("Marcory")
-    form.locator("input[name=delivery_fee]").fill("1500")
+    # The delivery choices are the shop's zones with their fees; the fee is shown, never typed.
+    zone = form.locator("select[name=zone]")
+    zone.locator("option", has_text="Marcory").wait_for(state="attached")
+    assert zone.locator("option").all_inner_texts() == [
+        f"Cocody · 1{NARROW_NBSP}000{NBSP}F CFA",
+        f"Marcory · 1{NARROW_NBSP}500{NBSP}F CFA",
+        "Retrait en boutique",
+    ]
+    assert form.locator("input[name=delivery_fee]").count() == 0
+    assert form.get_by_test_id("new-order-total").inner_text() == f"9{NARROW_NBSP}000{NBSP}F CFA"  # Cocody
+    zone.select_option("pickup")
+    assert form.get_by_test_id("new-order-fee").count() == 0
+    assert form.get_by_test_id("new-order-total").inner_text() == f"8{NARROW_NBSP}000{NBSP}F CFA"
+    zone.select_option("Marcory")
+    assert f"1{NARROW_NBSP}500{NBSP}F CFA (zone Marcory" in form.get_by_test_id("new-order-fee").inner_text()
     form.locator("select[name=payment_method]").select_option("wave")
     assert form.get_by_test_id("new-order-total").inner_text() == f"9{NARROW_NBSP}500{NBSP}F CFA"
+    assert_no_horizontal_overflow(page)
     form.get_by_role("button", name="Enregistrer la commande").click()
     page.locator("[data-toast=success]").filter(has_text="Commande enregistrée").wait_for()
     created = Order.objects.get(owner=shop["owner"], customer_name="Mariam Traoré")
     assert (created.customer_phone, created.total, created.source) == ("+2250505050505", 9500, "owner")
+    assert (created.zone, created.delivery_fee, created.commune) == ("Marcory", 1500, "Marcory")
 
     sheet = page.get_by_role("dialog", name=f"Commande {created.reference}")
     sheet.wait_for()
@@ -159,4 +177,32 @@ def test_the_owner_types_a_phone_order_then_cancels_it_with_a_reason(page, conso
     assert (created.status, created.cancel_reason) == ("cancelled", "Le client a changé d'avis")
     assert created.lines.count() == 1
     assert_no_horizontal_overflow(page)
+    assert console.errors == []
+
+
+def test_without_delivery_zones_the_form_offers_pickup_and_points_to_the_shop(page, console, live_url):
+    owner = UserFactory(prenom="Aya", nom="Koné")
+    page.set_viewport_size(WIDTHS["phone"])
+    sign_in_through_api(page, live_url, owner.adresse_email, path="/dashboard/orders")
+    page.get_by_role("heading", name="Commandes", exact=True).wait_for()
+
+    page.get_by_role("button", name="Nouvelle commande").click()
+    form = page.get_by_test_id("new-order-form")
+    form.get_by_test_id("new-order-no-zones").wait_for()
+    assert form.locator("select[name=zone] option").all_inner_texts() == ["Retrait en boutique"]
+    form.locator("input[name=customer_name]").fill("Mariam Traoré")
+    form.locator("input[name=customer_phone]").fill("05 05 05 05 05")
+    form.locator("input[name='items.0.name']").fill("Poulet braisé")
+    form.locator("input[name='items.0.unit_price']").fill("4000")
+    assert form.get_by_test_id("new-order-total").inner_text() == f"4{NARROW_NBSP}000{NBSP}F CFA"
+    assert_no_horizontal_overflow(page)
+    form.get_by_role("button", name="Enregistrer la commande").click()
+    page.locator("[data-toast=success]").filter(has_text="Commande enregistrée").wait_for()
+    created = Order.objects.get(owner=owner)
+    assert (created.zone, created.delivery_fee, created.total) == ("pickup", 0, 4000)
+
+    page.get_by_role("button", name="Fermer", exact=True).click()
+    page.get_by_role("button", name="Nouvelle commande").click()
+    page.get_by_test_id("new-order-form").get_by_role("link", name="ajoutez vos zones").click()
+    page.wait_for_url("**/dashboard/boutique")
     assert console.errors == []

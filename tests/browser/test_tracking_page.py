@@ -15,6 +15,7 @@ from logistics.models import DriverPosition
 from logistics.tests.factories import DriverFactory
 from orders.models import Actor, OrderStatus
 from orders.services import order_assign_driver, order_create_by_owner, order_transition
+from orders.tests.factories import delivery_zone
 
 from .dashboard_helpers import PHONE, assert_no_horizontal_overflow, sign_in_demo
 
@@ -41,6 +42,7 @@ def test_the_customer_follows_the_driver_at_360_px(page, console, live_url, sett
     settings.TRACKING_POLL_SECONDS = 1  # the page polls every 20 s in production
     owner = UserFactory(nom_entreprise="Boutique Awa")
     driver = DriverFactory(owner=owner, name="Moussa Koné Junior", commune="Plateau", phone="+2250748017823")
+    delivery_zone(owner, "Cocody", fee=1000)  # the fee of an owner's order comes from the shop's zones
     order = order_create_by_owner(
         user=owner,
         customer_name="Koffi Yao",

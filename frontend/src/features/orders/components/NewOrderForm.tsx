@@ -1,17 +1,21 @@
-/** « Nouvelle commande »: an order taken on the phone, typed by the owner. */
+/** « Nouvelle commande »: an order taken on the phone, typed by the owner. The delivery is one of the
+ * shop's served zones (or pickup) and its fee is the one the server charges, read from the server:
+ * the form never sends a fee. */
 import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
 
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { SelectField, TextField } from "@/components/Field";
 import { toast } from "@/components/toast";
-import { COMMUNES } from "@/config/communes";
+import { paths } from "@/config/paths";
 import { formatFcfa } from "@/lib/money";
 import type { ApiError } from "@/lib/errors";
 import { getErrorMessage } from "@/lib/errors";
 
 import { useCreateOrder } from "../api/create-order";
+import { useDeliveryZones } from "../api/get-delivery-zones";
 import { PICKUP, paymentMethodLabels } from "../lib/status";
 import type { OrderDetail, PaymentMethod } from "../types";
 
@@ -29,9 +33,8 @@ export function NewOrderForm({ onCreated, onCancel }: { onCreated: (order: Order
   const [form, setForm] = useState({
     customer_name: "",
     customer_phone: "+225",
-    zone: "Cocody",
+    zone: "",
     address: "",
-    delivery_fee: "1000",
     payment_method: "cash" as PaymentMethod,
   });
   const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
@@ -39,9 +42,14 @@ export function NewOrderForm({ onCreated, onCancel }: { onCreated: (order: Order
   const setLine = (index: number, field: keyof LineDraft) => (event: { target: { value: string } }) =>
     setLines(lines.map((line, i) => (i === index ? { ...line, [field]: event.target.value } : line)));
 
-  const isPickup = form.zone === PICKUP;
+  const deliveryZones = useDeliveryZones();
+  const zones = deliveryZones.data?.zones ?? [];
+  // Until the owner picks one: the shop's first served zone, or pickup when it has none.
+  const zone = form.zone || (deliveryZones.isPending ? "" : (zones[0]?.name ?? PICKUP));
+  const isPickup = zone === PICKUP;
+  const chosen = zones.find((choice) => choice.name === zone);
   const subtotal = lines.reduce((sum, line) => sum + (toInt(line.unit_price) || 0) * (toInt(line.quantity) || 0), 0);
-  const fee = isPickup ? 0 : toInt(form.delivery_fee) || 0;
+  const fee = chosen?.fee ?? 0;
   const fieldErrors = (create.error as ApiError | null)?.errors ?? {};
   const errorOf = (field: string) => fieldErrors[field]?.[0];
 
@@ -52,10 +60,8 @@ export function NewOrderForm({ onCreated, onCancel }: { onCreated: (order: Order
         customer_name: form.customer_name.trim(),
         customer_phone: form.customer_phone.trim(),
         items: lines.map((line) => ({ name: line.name.trim(), unit_price: toInt(line.unit_price), quantity: toInt(line.quantity) })),
-        zone: form.zone,
-        address: form.address.trim(),
-        commune: isPickup ? "" : form.zone,
-        delivery_fee: fee,
+        zone,
+        address: isPickup ? "" : form.address.trim(),
         payment_method: form.payment_method,
       },
       {
@@ -135,25 +141,41 @@ export function NewOrderForm({ onCreated, onCancel }: { onCreated: (order: Order
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Livraison" name="zone" value={form.zone} onChange={set("zone")} error={errorOf("zone")}>
-            <option value={PICKUP}>Retrait en boutique</option>
-            {COMMUNES.map((commune) => (
-              <option key={commune} value={commune}>
-                {commune}
+          <SelectField
+            label="Livraison"
+            name="zone"
+            value={zone}
+            onChange={set("zone")}
+            error={errorOf("zone")}
+            disabled={deliveryZones.isPending}
+            hint={
+              deliveryZones.isSuccess && zones.length === 0 ? (
+                <span data-testid="new-order-no-zones">
+                  Aucune zone de livraison :{" "}
+                  <Link to={paths.dashboard.shop} className="font-medium text-brand-700 underline">
+                    ajoutez vos zones et leurs frais dans « Ma boutique »
+                  </Link>
+                  .
+                </span>
+              ) : undefined
+            }
+          >
+            {deliveryZones.isPending && <option value="">Chargement des zones…</option>}
+            {zones.map((choice) => (
+              <option key={choice.name} value={choice.name}>
+                {choice.name} · {formatFcfa(choice.fee)}
               </option>
             ))}
+            <option value={PICKUP}>Retrait en boutique</option>
           </SelectField>
           {!isPickup && (
-            <TextField
-              label="Frais de livraison (F CFA)"
-              name="delivery_fee"
-              type="number"
-              min={0}
-              inputMode="numeric"
-              value={form.delivery_fee}
-              onChange={set("delivery_fee")}
-              error={errorOf("delivery_fee")}
-            />
+            <div className="text-sm text-slate-700" data-testid="new-order-fee">
+              <span className="block font-medium">Frais de livraison</span>
+              <span className="mt-2 block">
+                {chosen ? `${formatFcfa(chosen.fee)} (zone ${chosen.name}, fixés dans « Ma boutique »)` : "—"}
+              </span>
+              {errorOf("delivery_fee") && <span className="mt-1 block text-red-600">{errorOf("delivery_fee")}</span>}
+            </div>
           )}
           {!isPickup && (
             <TextField label="Adresse" name="address" value={form.address} onChange={set("address")} error={errorOf("address")} optional />
@@ -174,7 +196,7 @@ export function NewOrderForm({ onCreated, onCancel }: { onCreated: (order: Order
           <Button variant="secondary" onClick={onCancel}>
             Annuler
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={create.isPending} disabled={!zone}>
             Enregistrer la commande
           </Button>
         </div>

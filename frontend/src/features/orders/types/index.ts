@@ -110,7 +110,20 @@ export interface OrderCreateInput {
   zone: string;
   address?: string;
   commune?: string;
-  delivery_fee: number;
   payment_method: PaymentMethod;
   note?: string;
+}
+
+/** A served zone of the shop, as the order form offers it (GET /orders/delivery-zones). */
+export interface DeliveryZoneChoice {
+  name: string;
+  areas: string[];
+  fee: number;
+  eta_minutes: [number, number] | null;
+  min_order: number;
+}
+
+export interface DeliveryZones {
+  pickup_available: boolean;
+  zones: DeliveryZoneChoice[];
 }
