@@ -33,8 +33,10 @@ def _invalid(message: str) -> ApplicationError:
     return ApplicationError(message, code="validation_error", status_code=400, errors={"photo_profil": [message]})
 
 
-def profile_photo_clean(uploaded) -> ContentFile:
-    """Return a re-encoded copy of an uploaded photo, or raise a 400 ``ApplicationError``."""
+def profile_photo_clean(uploaded, *, max_side: int | None = None) -> ContentFile:
+    """Return a re-encoded copy of an uploaded photo, or raise a 400 ``ApplicationError``. With
+    ``max_side`` (catalogue photos) a larger photo is scaled down so its longest side is ``max_side``
+    pixels, proportions kept; profile photos pass none and keep their size."""
     if uploaded.size is not None and uploaded.size > MAX_BYTES:
         raise _invalid(MSG_PHOTO_TOO_LARGE)
     uploaded.seek(0)
@@ -65,6 +67,9 @@ def profile_photo_clean(uploaded) -> ContentFile:
             with Image.open(io.BytesIO(data), formats=[image_format]) as image:
                 image.load()
                 image = ImageOps.exif_transpose(image)
+                if max_side and max(image.size) > max_side:
+                    image = image.copy()
+                    image.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
                 output = _reencode(image, image_format)
         except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise _invalid(MSG_PHOTO_NOT_IMAGE) from None

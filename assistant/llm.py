@@ -15,7 +15,9 @@ the cart, FAQ lookup, hand off) and writes the reply. The model proposes, the en
 Anything else — a timeout past the budget (``ASSISTANT_LLM_TIMEOUT``, retries included), an HTTP or
 network error, a refusal, malformed tool calls or arguments, an empty text, or a failed check — sends
 the engine's own reply, and the fallback is counted. The prompt carries no phone number, customer
-name or address: digits runs are masked, and the shop's data arrives only through the tools.
+name or address: digits runs are masked, and the shop's data arrives only through the tools. It keeps the
+model to the shop (products, orders, delivery, payment, hours) and tells it to decline general questions
+politely: WhatsApp forbids general-purpose chatbots since 15 January 2026.
 """
 
 from __future__ import annotations
@@ -115,7 +117,10 @@ SYSTEM = {
         "« 3 500 F CFA »), chaque produit, zone, délai, horaire et chaque question posée au client. N'invente "
         "jamais un prix, un produit, une zone, un frais ou un horaire : pour toute autre information, appelle un "
         "outil. Ne dis jamais qu'une commande est confirmée si le brouillon ne le dit pas. Pas de numéro de "
-        "téléphone, pas de lien."
+        "téléphone, pas de lien. Tu ne parles que de cette boutique : ses produits, les commandes, la livraison, "
+        "le paiement et les horaires. Aux questions générales (devoirs, recettes, sport, blagues, traductions, "
+        "programmation, politique, santé, poèmes…), ne réponds pas : refuse poliment en une phrase et ramène le client "
+        "à la boutique (WhatsApp interdit les assistants généralistes)."
     ),
     "en": (
         "You are the WhatsApp assistant of the shop « {shop} » in Abidjan. Answer in plain, warm English, in 1 to 4 "
@@ -123,7 +128,10 @@ SYSTEM = {
         "it naturally without losing anything: keep every amount exactly (written like « 3 500 F CFA »), every "
         "product, zone, delay, opening hour and every question asked to the customer. Never invent a price, a "
         "product, a zone, a fee or an hour: for anything else, call a tool. Never say an order is confirmed unless "
-        "the draft says so. No phone numbers, no links."
+        "the draft says so. No phone numbers, no links. Talk only about this shop: its products, orders, delivery, "
+        "payment and opening hours. To general questions (homework, recipes, sport, jokes, translations, coding, "
+        "politics, health, poems…), give no answer: decline politely in one sentence and bring the customer back to "
+        "the shop (WhatsApp forbids general-purpose assistants)."
     ),
 }
 DRAFT_LABEL = {"fr": "BROUILLON (à reformuler) :", "en": "DRAFT (to reword):"}
@@ -356,8 +364,8 @@ def llm_polish(
     "user" or "assistant". Never raises: every failure is a counted fallback.
     """
     engine = LLMOutcome(replies=list(turn.replies))
-    if not turn.replies or turn.handoff:
-        return engine  # silence, or the engine's fixed handoff text
+    if not turn.replies or turn.handoff or any(reply.photo for reply in turn.replies):
+        return engine  # silence, the engine's fixed handoff text, or product photos captioned from the catalogue
     started = time.monotonic()
     deadline = started + settings.ASSISTANT_LLM_TIMEOUT
     outcome = LLMOutcome(replies=list(turn.replies))

@@ -65,3 +65,32 @@ class LLMUsage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner} {self.day}"
+
+
+class TranscriptionUsage(models.Model):
+    """One account's voice-note transcription for one day (Abidjan time): voice notes met, provider
+    calls, seconds of audio sent, failures (provider down, slow, refusing), unclear answers, notes
+    refused before any call (too long, too large) and the summed latency of the calls."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="transcription_usage", verbose_name="compte"
+    )
+    day = models.DateField("jour")
+    voice_notes = models.PositiveIntegerField("messages vocaux", default=0)
+    calls = models.PositiveIntegerField("appels", default=0)
+    audio_seconds = models.PositiveIntegerField("secondes d'audio transcrites", default=0)
+    failures = models.PositiveIntegerField("échecs", default=0)
+    unclear = models.PositiveIntegerField("incompris", default=0)
+    refused = models.PositiveIntegerField("refusés (trop longs ou trop lourds)", default=0)
+    latency_ms = models.PositiveBigIntegerField("latence cumulée (ms)", default=0)
+
+    class Meta:
+        verbose_name = "transcription des messages vocaux"
+        verbose_name_plural = "transcription des messages vocaux"
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "day"], name="assistant_transcription_usage_one_per_day")
+        ]
+        ordering = ["-day"]
+
+    def __str__(self) -> str:
+        return f"{self.owner} {self.day}"

@@ -32,6 +32,7 @@ from .engine import Knowledge, Reply, Turn, respond
 from .llm import LLMOutcome, llm_configured, llm_polish
 from .models import AssistantSession, AssistantSettings, LLMUsage
 from .selectors import knowledge_for
+from .stt import TranscriptStatus
 
 # What the statistics' « précision par catégorie » groups the intents into.
 INTENT_CATEGORY = {
@@ -59,6 +60,16 @@ MSG_LLM_UNAVAILABLE = "Aucun modèle de langage n'est configuré sur la platefor
 MSG_UNREADABLE = {
     "fr": "Je ne peux lire que les messages écrits 🙏 Pouvez-vous m'écrire votre demande ?",
     "en": "I can only read written messages 🙏 Could you type your request?",
+}
+# A voice note the provider could not hear (unclear, empty, failed, too long or too large).
+MSG_NOT_HEARD = {
+    "fr": "Je n'ai pas bien entendu, pouvez-vous l'écrire ?",
+    "en": "I didn't catch that, could you type it?",
+}
+# A customer's photo without a caption: which product is it (no handoff, the engine takes the name).
+MSG_PHOTO_RECEIVED = {
+    "fr": "Merci pour la photo ! Quel produit cherchez-vous ? Écrivez-moi son nom 🙏",
+    "en": "Thanks for the photo! Which product are you looking for? Please type its name 🙏",
 }
 MSG_LOCATION = {
     "fr": "Merci pour la position 📍 Pouvez-vous aussi m'écrire votre commune ou votre quartier ?",
@@ -90,13 +101,23 @@ def _turn_to_json(turn: Turn) -> dict:
         "intent": turn.intent,
         "language": turn.language,
         "reply_language": turn.reply_language,
-        "replies": [{"text": reply.text, "buttons": list(reply.buttons)} for reply in turn.replies],
+        "replies": [
+            {"text": reply.text, "buttons": list(reply.buttons), "photo": getattr(reply, "photo", "")}
+            for reply in turn.replies
+        ],
         "handoff": turn.handoff,
     }
 
 
 def _turn_from_json(data: dict, state: dict) -> Turn:
-    replies = [Reply(text=reply["text"], buttons=tuple(reply["buttons"])) for reply in data.get("replies", [])]
+    replies = [
+        Reply(
+            text=reply["text"],
+            buttons=tuple(reply["buttons"]),
+            **({"photo": reply["photo"]} if reply.get("photo") else {}),
+        )
+        for reply in data.get("replies", [])
+    ]
     return Turn(
         intent=data.get("intent", ""),
         language=data.get("language", "fr"),
@@ -217,8 +238,15 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
     if rated is not None:
         return rated
     text = message.content
-    if message.kind in UNREADABLE_KINDS:
+    if message.kind == MessageKind.AUDIO and message.transcript_status:
+        # A voice note the channel had transcribed (assistant.stt): heard, it is answered as typed.
+        text = message.transcript.strip() if message.transcript_status == TranscriptStatus.OK else ""
+        if not text:
+            return _fixed_answer(conversation=conversation, message=message, texts=MSG_NOT_HEARD)
+    elif message.kind in UNREADABLE_KINDS:
         text = _caption(message)
+        if not text and message.kind == MessageKind.IMAGE:
+            return _fixed_answer(conversation=conversation, message=message, texts=MSG_PHOTO_RECEIVED)
         if not text:
             return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
     if message.kind == MessageKind.LOCATION:
@@ -271,7 +299,10 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
             # The model may ask for a person (never take one away): the engine's handoff path.
             conversation_mode_set(conversation=conversation, mode=ConversationMode.HUMAN)
             _handoff_alert(conversation=conversation, message=message)
-    return [OutboundReply(text=reply.text, buttons=tuple(reply.buttons)) for reply in replies]
+    return [
+        OutboundReply(text=reply.text, buttons=tuple(reply.buttons), photo=getattr(reply, "photo", ""))
+        for reply in replies
+    ]
 
 
 ORDER_STATUS_DAYS = 14

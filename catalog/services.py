@@ -17,6 +17,8 @@ from .selectors import PRODUCT_DOCUMENT_FIELDS
 from .validation import MSG_SKU_DUPLICATE, Checker, product_clean
 
 PHOTO_FIELD = "photo"
+# Catalogue photos are sent on WhatsApp and shown at phone width: the longest side is kept at most this.
+PHOTO_MAX_SIDE = 1280
 
 
 def _validation_error(errors: dict[str, list[str]]) -> ApplicationError:
@@ -91,9 +93,10 @@ def product_delete(*, product: Product) -> None:
 
 @transaction.atomic
 def product_photo_set(*, product: Product, photo) -> Product:
-    """Store a checked, re-encoded copy of the upload (``accounts.photos`` rules) as the photo."""
+    """Store a checked, re-encoded copy of the upload (``accounts.photos`` rules: EXIF dropped), its
+    longest side scaled down to ``PHOTO_MAX_SIDE``, as the photo."""
     try:
-        clean = profile_photo_clean(photo)
+        clean = profile_photo_clean(photo, max_side=PHOTO_MAX_SIDE)
     except ApplicationError as error:
         raise _validation_error({PHOTO_FIELD: [error.message]}) from None
     old = product.photo.name

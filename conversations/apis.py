@@ -213,3 +213,51 @@ class ChatMessageRateApi(APIView):
             accurate=serializer.validated_data["accurate"],
         )
         return Response(ChatMessageOutputSerializer(message).data)
+
+
+class ChatMessageMediaApi(APIView):
+    """The kept media of a message (a customer's voice note), served by our server: with the owner's
+    token, or with the signed link of the message list (an ``<audio>`` element sends no header)."""
+
+    permission_classes = []
+
+    @extend_schema(
+        operation_id="conversations_messages_media",
+        summary="Média d'un message (message vocal conservé 30 jours)",
+        description="Le fichier tel que reçu, avec son type (audio/ogg…). Accès : le jeton du propriétaire, "
+        "ou le lien signé `media_url` de la liste des messages (valable 1 h). 404 pour un message d'un autre "
+        "compte ou sans média conservé.",
+        parameters=[OpenApiParameter("t", str), OpenApiParameter("s", str)],
+        responses={(200, "audio/ogg"): bytes},
+        tags=TAGS,
+    )
+    def get(self, request, conversation_id: int, message_id: int):
+        from django.http import FileResponse, Http404
+        from rest_framework.exceptions import NotAuthenticated
+
+        from .media import media_signature_valid
+        from .models import Message
+
+        message = (
+            Message.objects.filter(pk=message_id, conversation_id=conversation_id)
+            .exclude(media_file="")
+            .select_related("conversation")
+            .first()
+        )
+        signed = message is not None and media_signature_valid(
+            message, timestamp=request.query_params.get("t", ""), signature=request.query_params.get("s", "")
+        )
+        if not signed:
+            if not request.user or not request.user.is_authenticated:
+                raise NotAuthenticated()
+            conversation = conversation_get(user=request.user, conversation_id=conversation_id)
+            if message is None or message.conversation_id != conversation.pk:
+                raise Http404
+        try:
+            file = message.media_file.open("rb")
+        except FileNotFoundError:
+            raise Http404 from None
+        response = FileResponse(file, content_type=message.media_mime or "application/octet-stream")
+        response["Cache-Control"] = "private, max-age=3600"
+        response["Content-Disposition"] = "inline"
+        return response

@@ -21,10 +21,12 @@ MAX_BUTTONS = 3
 
 @dataclass(frozen=True)
 class OutboundReply:
-    """One message of the assistant: a text, and at most 3 reply buttons (WhatsApp's limit)."""
+    """One message of the assistant: a text, and at most 3 reply buttons (WhatsApp's limit). With
+    ``photo`` (a catalogue sku) the text is the caption of that product's photo."""
 
     text: str
     buttons: tuple[str, ...] = ()
+    photo: str = ""
 
 
 Responder = Callable[..., list[OutboundReply]]

@@ -13,7 +13,9 @@ MSG_BOOLEAN_INVALID = "Valeur invalide : utilisez true ou false."
 class ContactOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    whatsapp_number = serializers.CharField(help_text="E.164, par exemple +2250748017823.")
+    whatsapp_number = serializers.CharField(
+        help_text="E.164, par exemple +2250748017823 ; vide pour un client connu par son identifiant WhatsApp seul."
+    )
 
 
 class ConversationOutputSerializer(serializers.Serializer):
@@ -64,6 +66,21 @@ class ChatMessageOutputSerializer(serializers.Serializer):
     accurate = serializers.BooleanField(
         allow_null=True, help_text="Réponse de l'IA jugée correcte (true/false), null si non évaluée."
     )
+    transcript = serializers.CharField(help_text="Transcription d'un message vocal (vide sinon).")
+    transcript_status = serializers.CharField(
+        help_text="ok, unclear, failed, too_long, too_large ; vide sans transcription."
+    )
+    media_url = serializers.SerializerMethodField(
+        help_text="Lien signé (1 h) vers le média conservé (message vocal), servi par l'API ; null sinon."
+    )
+    product_id = serializers.IntegerField(allow_null=True, help_text="Produit montré par une photo envoyée.")
+
+    def get_media_url(self, message) -> str | None:
+        if not message.media_file:
+            return None
+        from .media import media_url
+
+        return media_url(message)
 
     def get_intent(self, message) -> str:
         if message.intent or message.reply_to_id is None:

@@ -21,5 +21,10 @@ urlpatterns = [
         apis.ChatMessageRateApi.as_view(),
         name="conversation-message-rating",
     ),
+    path(
+        "conversations/<int:conversation_id>/messages/<int:message_id>/media",
+        apis.ChatMessageMediaApi.as_view(),
+        name="conversation-message-media",
+    ),
     path("conversations/<int:conversation_id>/read", apis.ConversationMarkReadApi.as_view(), name="conversation-read"),
 ]

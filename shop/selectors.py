@@ -117,6 +117,9 @@ def shop_knowledge_for_assistant(*, user) -> ShopSnapshot:
 
     snapshot = shop_knowledge(user=user)
     covered = payment_methods_covered(user=user)
+    # The products the assistant can show in a photo (one query): each gains ``has_photo``, and the
+    # version follows them, so the compiled knowledge (keyed by version) changes with a photo.
+    with_photo = set(Product.objects.filter(owner=user).exclude(photo="").values_list("sku", flat=True))
     methods = []
     changed = False
     for method in snapshot.document.get("payment_methods") or ():
@@ -128,10 +131,19 @@ def shop_knowledge_for_assistant(*, user) -> ShopSnapshot:
             changed = True  # nothing tells the customer how to pay it: not offered
         else:
             methods.append(method)
-    if not changed:
+    if not changed and not with_photo:
         return snapshot
-    document = {**snapshot.document, "payment_methods": methods}
-    version = hashlib.sha256(f"{snapshot.version}:{sorted(covered)}:{len(methods)}".encode()).hexdigest()[:16]
+    document = {**snapshot.document}
+    if changed:
+        document["payment_methods"] = methods
+    if with_photo:
+        document["products"] = [
+            {**product, "has_photo": True} if product.get("sku") in with_photo else product
+            for product in snapshot.document.get("products") or ()
+        ]
+    version = hashlib.sha256(
+        f"{snapshot.version}:{sorted(covered)}:{len(methods)}:{sorted(with_photo)}".encode()
+    ).hexdigest()[:16]
     return ShopSnapshot(account_id=snapshot.account_id, version=version, document=freeze(document))
 
 

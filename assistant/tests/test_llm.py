@@ -225,3 +225,19 @@ def test_assistant_eval_llm_runs_the_dev_set_through_the_model(fake_llm, capsys)
     assert report["llm"]["fallbacks"] == 0 and report["llm"]["model_replies"] > 150
     assert report["overall"]["pass_rate"] == 1.0, report["failures"][:3]
     assert report["dialogues"]["passed"] == report["dialogues"]["count"]
+
+
+def test_product_photos_go_out_as_the_engine_captioned_them_without_asking_the_model(fake_llm):
+    shop = json.loads(json.dumps(SHOP))
+    for product in shop["products"]:
+        product["has_photo"] = True
+    from assistant.engine import Knowledge
+
+    knowledge = Knowledge.from_document(shop)
+    turn = respond(knowledge=knowledge, state=None, text="envoyez moi la photo de l'huile svp", now=NOW)
+    assert any(reply.photo for reply in turn.replies)
+
+    outcome = llm_polish(knowledge=knowledge, turn=turn, history=[], text="envoyez moi la photo de l'huile svp")
+
+    assert outcome.replies == list(turn.replies) and not outcome.used_model
+    assert fake_llm.requests == []

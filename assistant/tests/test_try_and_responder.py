@@ -127,15 +127,26 @@ def test_a_photo_with_a_caption_is_answered_from_its_words(shop_owner):
     assert photo.intent == "price"
 
 
+def test_a_picture_without_words_gets_a_question_about_the_product_never_a_handoff(shop_owner):
+    from assistant.services import MSG_PHOTO_RECEIVED
+
+    conversation = ConversationFactory(owner=shop_owner)
+    photo = MessageFactory(conversation=conversation, sender=Sender.USER, kind=MessageKind.IMAGE, content="[Image]")
+
+    (reply,) = assistant_answer(conversation=conversation, message=photo)
+
+    conversation.refresh_from_db()
+    assert reply.text == MSG_PHOTO_RECEIVED["fr"] and conversation.mode == "ai"
+
+
 @pytest.mark.parametrize(
     ("kind", "content"),
     [
-        (MessageKind.IMAGE, "[Image]"),
         (MessageKind.DOCUMENT, "[Document] facture.pdf"),
         (MessageKind.STICKER, "[Autocollant]"),
     ],
 )
-def test_a_picture_without_words_or_a_document_gets_a_request_to_write(shop_owner, kind, content):
+def test_a_document_or_a_sticker_gets_a_request_to_write(shop_owner, kind, content):
     conversation = ConversationFactory(owner=shop_owner)
     media = MessageFactory(conversation=conversation, sender=Sender.USER, kind=kind, content=content)
 

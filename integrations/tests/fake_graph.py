@@ -8,6 +8,10 @@ Meta's error 190.
 
 Tests queue answers for the next ``/messages`` sends (``fail_next``), or make a send hang until
 released (``hold_sends``) to kill a worker in the middle of one.
+
+Media: ``add_media`` registers a file under a media id (``GET /{id}`` answers its URL, MIME type and
+size, then ``GET /media/{id}`` its bytes, bearer token required like Meta's); ``POST
+/{phone_number_id}/media`` (multipart, as Meta's upload) records the file and answers a media id.
 """
 
 import hashlib
@@ -49,6 +53,7 @@ class Call:
     query: dict
     headers: dict
     body: dict | None
+    raw: bytes = b""  # the request's bytes when they are not JSON (a multipart upload)
 
 
 class FakeGraph:
@@ -78,6 +83,10 @@ class FakeGraph:
         # GET /app checks an ``appsecret_proof`` it is given (Meta requires none by default).
         self.app_id = PLATFORM_APP_ID
         self.app_secret: str | None = None
+        # Media id -> (bytes, MIME type) served by the media endpoints; uploads received (multipart calls).
+        self.media: dict[str, tuple[bytes, str]] = {}
+        self.announce_media_size = True
+        self.uploads: list[Call] = []
         self.templates = [
             {
                 "name": "relance_commande",
@@ -105,12 +114,17 @@ class FakeGraph:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length) if length else b""
                 parts = urlsplit(self.path)
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:
+                    body = None
                 call = Call(
                     self.command,
                     parts.path,
                     {k: v[0] for k, v in parse_qs(parts.query).items()},
                     dict(self.headers.items()),
-                    json.loads(raw) if raw else None,
+                    body,
+                    raw if body is None else b"",
                 )
                 if keep:
                     with fake._lock:
@@ -138,7 +152,20 @@ class FakeGraph:
                 if self._refused(call, path):
                     return None
                 if call.path.startswith("/media/"):
+                    known = fake.media.get(call.path.removeprefix("/media/"))
+                    if known is not None:
+                        if not call.headers.get("Authorization", "").startswith("Bearer "):
+                            return self._answer(401, {"error": TOKEN_ERROR})
+                        return self._answer(200, known[0], known[1])
                     return self._answer(200, MEDIA_BYTES, "image/png")
+                if path in fake.media:
+                    data, mime = fake.media[path]
+                    host = self.headers.get("Host")
+                    answer = {"url": f"http://{host}/media/{path}", "mime_type": mime, "id": path}
+                    if fake.announce_media_size:
+                        answer["file_size"] = len(data)
+                        answer["sha256"] = hashlib.sha256(data).hexdigest()
+                    return self._answer(200, answer)
                 if path == "oauth/access_token":
                     if call.query.get("code") == "expired-code":
                         return self._answer(400, {"error": {"message": "Invalid code", "code": 100}})
@@ -194,6 +221,14 @@ class FakeGraph:
                     return self._answer(
                         200, {"messaging_product": "whatsapp", "messages": [{"id": f"wamid.OUT{number}"}]}
                     )
+                if path.endswith("/media"):
+                    content_type = call.headers.get("Content-Type", "")
+                    if not content_type.startswith("multipart/form-data") or b'name="file"' not in call.raw:
+                        return self._answer(400, {"error": {"message": "(#100) file is required", "code": 100}})
+                    with fake._lock:
+                        fake.uploads.append(call)
+                        media_id = f"upload-{len(fake.uploads)}"
+                    return self._answer(200, {"id": media_id})
                 return self._answer(200, {"success": True})
 
             def log_message(self, format, *args):
@@ -240,6 +275,14 @@ class FakeGraph:
                 for c in self.calls
                 if c.method == "POST" and c.path.endswith("/messages") and (c.body or {}).get("status") != "read"
             ]
+
+    def add_media(self, media_id: str, data: bytes, mime: str) -> str:
+        self.media[media_id] = (data, mime)
+        return media_id
+
+    def images(self) -> list[Call]:
+        """Image messages sent, in order."""
+        return [c for c in self.sends() if (c.body or {}).get("type") == "image"]
 
     def reads(self) -> list[Call]:
         with self._lock:

@@ -128,7 +128,9 @@ def request(method: str, path: str, *, token: str = "", params=None, json=None, 
 
 
 def _send(*, phone_number_id: str, token: str, to: str, body: dict) -> SendResult:
-    payload = {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to, **body}
+    from .recipient import recipient_field  # ``to`` is a number's WhatsApp id or a business-scoped user id
+
+    payload = {"messaging_product": "whatsapp", "recipient_type": "individual", recipient_field(to): to, **body}
     answer = request("POST", f"{phone_number_id}/messages", token=token, json=payload)
     try:
         return SendResult(wamid=answer["messages"][0]["id"])
@@ -229,6 +231,100 @@ def media_download(*, media_id: str, token: str, max_bytes: int = 16 * 1024 * 10
             if len(content) > max_bytes:
                 raise GraphError("media larger than allowed", permanent=True)
     return bytes(content), info.get("mime_type", "application/octet-stream")
+
+
+class MediaTooLarge(GraphError):
+    """The media is larger than the caller accepts: refused from Meta's announced size or after
+    ``max_bytes`` + 1 bytes at most, never read whole."""
+
+    def __init__(self, size: int | None = None):
+        super().__init__("media larger than allowed", permanent=True)
+        self.size = size
+
+
+def media_fetch(*, media_id: str, token: str, max_bytes: int) -> tuple[bytes, str]:
+    """Like ``media_download``, but a media over ``max_bytes`` raises ``MediaTooLarge`` as soon as
+    Meta's ``file_size`` or the download's Content-Length announces it, or once the stream passes it."""
+    info = request("GET", media_id, token=token)
+    url = info.get("url")
+    if not url:
+        raise GraphError("Graph API answered without a media URL", permanent=True)
+    announced = info.get("file_size")
+    if isinstance(announced, int | str) and str(announced).isdigit() and int(announced) > max_bytes:
+        raise MediaTooLarge(int(announced))
+    try:
+        response = _session.get(
+            url,
+            headers={"Authorization": f"Bearer {token}", "User-Agent": USER_AGENT},
+            timeout=float(settings.WHATSAPP_GRAPH_TIMEOUT),
+            allow_redirects=False,
+            stream=True,
+        )
+    except requests.RequestException as exc:
+        raise GraphError(f"media unreachable ({type(exc).__name__})") from None
+    with response:
+        if response.status_code >= 400:
+            raise _error_from(response)
+        length = response.headers.get("Content-Length", "")
+        if length.isdigit() and int(length) > max_bytes:
+            raise MediaTooLarge(int(length))
+        content = bytearray()
+        try:
+            for chunk in response.iter_content(chunk_size=65536):
+                content.extend(chunk)
+                if len(content) > max_bytes:
+                    raise MediaTooLarge()
+        except requests.RequestException as exc:
+            raise GraphError(f"media download interrupted ({type(exc).__name__})") from None
+    return bytes(content), str(info.get("mime_type") or "application/octet-stream")
+
+
+def media_upload(*, phone_number_id: str, token: str, data: bytes, mime: str, filename: str) -> str:
+    """Upload a file for sending (``POST /{phone_number_id}/media``, multipart); Meta's media id (kept
+    30 days by Meta). One try plus the client's retries on 5xx / network errors."""
+    url = f"{_base()}/{phone_number_id}/media"
+    headers = {"User-Agent": USER_AGENT, "Authorization": f"Bearer {token}"}
+    timeout = float(settings.WHATSAPP_GRAPH_TIMEOUT)
+    base = float(settings.WHATSAPP_GRAPH_RETRY_DELAY)
+    last: GraphError | None = None
+    for attempt, delay in enumerate((0.0, *(base * 2**n for n in range(RETRY_COUNT)))):
+        if delay:
+            time.sleep(delay)
+        try:
+            response = _session.post(
+                url,
+                headers=headers,
+                data={"messaging_product": "whatsapp", "type": mime},
+                files={"file": (filename, data, mime)},
+                timeout=timeout,
+                allow_redirects=False,
+            )
+        except requests.RequestException as exc:
+            last = GraphError(f"Graph API unreachable ({type(exc).__name__})")
+            logger.warning("Graph API media upload failed (attempt %s): %s", attempt + 1, last)
+            continue
+        if response.status_code < 400:
+            media_id = (response.json() if response.content else {}).get("id")
+            if not media_id:
+                raise GraphError("Graph API answered without a media id")
+            return str(media_id)
+        last = _error_from(response)
+        if last.permanent:
+            raise last
+    raise last
+
+
+MAX_CAPTION_LENGTH = 1024
+
+
+def send_image(
+    *, phone_number_id: str, token: str, to: str, caption: str, link: str = "", media_id: str = ""
+) -> SendResult:
+    """An image message, by public HTTPS ``link`` or by an uploaded ``media_id``, with its caption."""
+    image = {"link": link} if link else {"id": media_id}
+    if caption:
+        image["caption"] = caption[:MAX_CAPTION_LENGTH]
+    return _send(phone_number_id=phone_number_id, token=token, to=to, body={"type": "image", "image": image})
 
 
 def templates_list(*, waba_id: str, token: str) -> list[dict]:

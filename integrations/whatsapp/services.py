@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.optout import optout_handle
 from conversations.models import Conversation, ConversationMode, Message, MessageKind, MessageStatus
 from conversations.replies import responder_get
 from conversations.selectors import inbound_pending
@@ -38,12 +39,13 @@ from conversations.services import (
     message_store_inbound,
     replies_record,
 )
-from core.phone import e164_to_whatsapp_id, whatsapp_id_to_e164
+from core.phone import whatsapp_id_to_e164
 
 from ..crypto import decrypt_token, encrypt_token
 from ..models import InboundEvent, WhatsAppConnection
 from ..selectors import whatsapp_connection_for_number
-from . import client
+from . import client, media
+from .recipient import recipient_of
 from .webhook import Change, Inbound
 
 logger = logging.getLogger("flux.integrations.whatsapp")
@@ -138,14 +140,16 @@ def _inbound_event_store(event: InboundEvent, connections: dict) -> int | None:
         return None
     try:
         inbound = Inbound.from_data(wamid=event.wamid, data=event.data)
-        number = whatsapp_id_to_e164(inbound.wa_id)
+        # A customer behind a username may come without a number: their user id names them then.
+        number = whatsapp_id_to_e164(inbound.wa_id) if inbound.wa_id else ""
     except (KeyError, TypeError, ValueError):
         logger.warning("WhatsApp message %s from an unreadable number skipped", event.wamid)
         return None
     message = message_store_inbound(
         user=connection.owner,
         whatsapp_number=number,
-        name=inbound.name,
+        whatsapp_user_id=inbound.user_id,
+        name=inbound.name or inbound.username,
         content=inbound.content,
         wamid=inbound.wamid,
         kind=inbound.kind,
@@ -165,7 +169,7 @@ def connection_token_rejected(*, connection: WhatsAppConnection) -> None:
     logger.warning("WhatsApp token of account %s refused by Meta: reconnection needed", connection.owner_id)
 
 
-def _usable(connection: WhatsAppConnection | None) -> bool:
+def connection_usable(connection: WhatsAppConnection | None) -> bool:
     return (
         connection is not None
         and connection.is_connected
@@ -187,6 +191,9 @@ def _send(message: Message, *, connection: WhatsAppConnection, token: str, to: s
         if message.kind == MessageKind.TEMPLATE and message.buttons:
             template = message.buttons[0]
             result = client.send_template(name=template["template"], language=template["language"], **common)
+        elif message.kind == MessageKind.IMAGE and message.product_id is not None:
+            # A product photo the assistant shows (a deleted product's reply goes as its text below).
+            result = media.product_photo_send(message, **common)
         elif message.buttons:
             result = client.send_buttons(text=message.content, buttons=list(message.buttons), **common)
         else:
@@ -212,14 +219,14 @@ def send_text_to_contact(*, contact, text: str) -> Message | None:
     if conversation is None or not conversation_window_open(conversation):
         return None
     connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not _usable(connection):
+    if not connection_usable(connection):
         return None
     message = message_record_update(conversation=conversation, content=text)
     _send(
         message,
         connection=connection,
         token=decrypt_token(connection.token_ciphertext),
-        to=e164_to_whatsapp_id(contact.whatsapp_number),
+        to=recipient_of(contact),
     )
     message.refresh_from_db(fields=["wamid", "status"])
     return message if message.wamid else None
@@ -237,7 +244,7 @@ def send_template_to_contact(
     if conversation is None:
         return None
     connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not _usable(connection):
+    if not connection_usable(connection):
         return None
     message = message_record_update(conversation=conversation, content=content)
     if message.wamid:
@@ -251,7 +258,7 @@ def send_template_to_contact(
         result = client.send_template(
             phone_number_id=connection.phone_number_id,
             token=decrypt_token(connection.token_ciphertext),
-            to=e164_to_whatsapp_id(contact.whatsapp_number),
+            to=recipient_of(contact),
             name=name,
             language=language,
             components=components,
@@ -276,7 +283,7 @@ def send_link_to_contact(*, contact, text: str, url: str, button: str) -> Messag
     if conversation is None or not conversation_window_open(conversation):
         return None
     connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not _usable(connection):
+    if not connection_usable(connection):
         return None
     content = f"{text}\n{url}"
     message = message_record_update(conversation=conversation, content=content)
@@ -285,7 +292,7 @@ def send_link_to_contact(*, contact, text: str, url: str, button: str) -> Messag
     common = {
         "phone_number_id": connection.phone_number_id,
         "token": decrypt_token(connection.token_ciphertext),
-        "to": e164_to_whatsapp_id(contact.whatsapp_number),
+        "to": recipient_of(contact),
     }
     try:
         result = client.send_cta_url(text=text, url=url, button=button, **common)
@@ -317,12 +324,17 @@ def _answer_one(message: Message) -> None:
     connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
     conversation = conversation_quota_retry(conversation=conversation)
     responder = responder_get()
+    # « STOP » / « START » (campaigns' opt-out): recorded whoever answers the conversation, and confirmed
+    # once whenever the shop's number can speak, even in human mode or over the plan's cap.
+    optout = None if message.replies.exists() else optout_handle(conversation=conversation, message=message)
     silent_because = None
-    if conversation.mode != ConversationMode.AI:
+    if optout is not None:
+        silent_because = None if connection_usable(connection) else "no usable connection"
+    elif conversation.mode != ConversationMode.AI:
         silent_because = "human mode"
     elif conversation.over_quota:
         silent_because = "plan cap reached"
-    elif not _usable(connection):
+    elif not connection_usable(connection):
         silent_because = "no usable connection"
     elif responder is None:
         silent_because = "no responder"
@@ -340,13 +352,18 @@ def _answer_one(message: Message) -> None:
 
     replies = list(message.replies.order_by("reply_index"))
     if not replies:
-        try:
-            answers = responder(conversation=conversation, message=message)
-        except Exception:
-            logger.exception("The responder failed on message %s: the assistant stays silent there", message.pk)
-            answers = []
+        if optout is not None:
+            answers = optout
+        else:
+            # A voice note is heard before it is answered (once: a stored outcome is never redone).
+            media.voice_note_prepare(message, token=token)
+            try:
+                answers = responder(conversation=conversation, message=message)
+            except Exception:
+                logger.exception("The responder failed on message %s: the assistant stays silent there", message.pk)
+                answers = []
         replies = replies_record(message=message, replies=[a for a in answers if a.text.strip()])
-    to = e164_to_whatsapp_id(conversation.contact.whatsapp_number)
+    to = recipient_of(conversation.contact)
     for reply in replies:
         if reply.wamid or reply.status != MessageStatus.PENDING:
             continue  # Meta already has it (or refused it for good): never sent twice
@@ -360,7 +377,7 @@ def message_deliver(*, message_id: int) -> None:
     if message is None or message.wamid or message.status != MessageStatus.PENDING:
         return
     connection = WhatsAppConnection.objects.filter(owner_id=message.conversation.owner_id).first()
-    if not _usable(connection):
+    if not connection_usable(connection):
         title = "WhatsApp is not connected" if connection is None or not connection.is_connected else "token refused"
         message_failed(message=message, error_code=ERROR_NOT_CONNECTED, error_title=title)
         return
@@ -369,7 +386,7 @@ def message_deliver(*, message_id: int) -> None:
         message,
         connection=connection,
         token=token,
-        to=e164_to_whatsapp_id(message.conversation.contact.whatsapp_number),
+        to=recipient_of(message.conversation.contact),
     )
 
 

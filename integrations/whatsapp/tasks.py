@@ -104,3 +104,11 @@ def whatsapp_sweep() -> int:
     for conversation_id in conversation_ids:
         whatsapp_conversation_answer.delay(conversation_id)
     return len(conversation_ids)
+
+
+@shared_task(ignore_result=True)
+def whatsapp_media_prune() -> int:
+    """Delete the customers' media kept longer than 30 days (their transcripts stay). Daily (beat)."""
+    from . import media
+
+    return media.media_prune()

@@ -74,6 +74,13 @@ export interface ChatMessage {
   longitude: number | null;
   category: string;
   accurate: boolean | null;
+  /** A voice note's transcript ("" when none) and how it went: ok, unclear, failed, too_long, too_large or "". */
+  transcript: string;
+  transcript_status: "" | "ok" | "unclear" | "failed" | "too_long" | "too_large";
+  /** Our API's signed link to the kept media (a voice note, 30 days), null otherwise. */
+  media_url: string | null;
+  /** The catalogue product an outgoing photo shows. */
+  product_id: number | null;
 }
 
 export interface ChatMessageList extends Paginated<ChatMessage> {

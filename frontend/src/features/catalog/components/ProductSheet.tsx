@@ -1,5 +1,5 @@
 /** Add or edit one product in a sheet; the server's field errors land on their fields. */
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 
 import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
@@ -42,6 +42,13 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
     stock_quantity: product?.stock_quantity == null ? "" : String(product.stock_quantity),
   });
   const [photo, setPhoto] = useState<File | null>(null);
+  const [photoPreview, setPhotoPreview] = useState<string | null>(product?.photo ?? null);
+  useEffect(() => {
+    if (!photo) return;
+    const url = URL.createObjectURL(photo);
+    setPhotoPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const mutation = product ? update : create;
   const serverErrors = (mutation.error as ApiError | null)?.errors ?? {};
@@ -149,15 +156,41 @@ export function ProductSheet({ product, onClose }: ProductSheetProps) {
           hint="Facultatif : les commandes confirmées la diminuent, et les prévisions vous alertent avant la rupture."
           optional
         />
-        <TextField
+        <FieldShell
+          id="photo"
           label="Photo"
-          name="photo"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-          hint="JPEG, PNG ou WebP, 5 Mo au plus."
+          error={errorOf("photo")}
+          hint="Prenez la photo avec votre téléphone ou choisissez-la dans la galerie (JPEG, PNG ou WebP, 5 Mo au plus). Elle est envoyée aux clients qui la demandent sur WhatsApp."
           optional
-        />
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            {photoPreview && (
+              <img src={photoPreview} alt="Aperçu de la photo" className="h-16 w-16 rounded-lg object-cover" data-testid="photo-preview" />
+            )}
+            <label className="inline-flex cursor-pointer items-center rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white">
+              Prendre une photo
+              <input
+                type="file"
+                name="photo_camera"
+                accept="image/*"
+                capture="environment"
+                className="sr-only"
+                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+              />
+            </label>
+            <label className="inline-flex cursor-pointer items-center rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300">
+              Choisir dans la galerie
+              <input
+                id="photo"
+                type="file"
+                name="photo"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+              />
+            </label>
+          </div>
+        </FieldShell>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Annuler

@@ -19,6 +19,10 @@ function message(id: number, sender: ChatMessage["sender"], time: string, conten
     longitude: null,
     category: "",
     accurate: null,
+    transcript: "",
+    transcript_status: "",
+    media_url: null,
+    product_id: null,
   };
 }
 

@@ -97,6 +97,37 @@ const bubbleStyles: Record<ChatMessage["sender"], string> = {
   agent: "ml-auto rounded-br-sm bg-brand-600 text-white",
 };
 
+const transcriptProblems: Record<string, string> = {
+  unclear: "Message vocal incompris : le client a été invité à écrire.",
+  failed: "Transcription impossible : le client a été invité à écrire.",
+  too_long: "Message vocal trop long pour être transcrit : le client a été invité à écrire.",
+  too_large: "Message vocal trop lourd pour être transcrit : le client a été invité à écrire.",
+};
+
+/** A customer's voice note: the player (served by our API) and what the assistant heard. */
+function VoiceNote({ message }: { message: ChatMessage }) {
+  return (
+    <div className="mt-1.5 space-y-1" data-testid="voice-note">
+      {message.media_url ? (
+        <audio controls preload="none" src={message.media_url} className="h-10 w-full max-w-xs" aria-label="Écouter le message vocal" />
+      ) : (
+        message.transcript_status && <p className="text-xs text-slate-500">Enregistrement supprimé après 30 jours.</p>
+      )}
+      {message.transcript_status === "ok" && message.transcript ? (
+        <p className="rounded-lg bg-slate-50 px-2 py-1 text-xs text-slate-700" data-testid="voice-transcript">
+          <span className="font-semibold">Transcription : </span>« {message.transcript} »
+        </p>
+      ) : (
+        transcriptProblems[message.transcript_status] && (
+          <p className="text-xs text-amber-700" data-testid="voice-transcript">
+            {transcriptProblems[message.transcript_status]}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
 function MessageBubble({ message }: { message: ChatMessage }) {
   return (
     <li className={cn("max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm sm:max-w-[75%]", bubbleStyles[message.sender])} data-sender={message.sender}>
@@ -105,6 +136,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         {message.sender_label}
       </p>
       <p className="break-words whitespace-pre-line">{message.content}</p>
+      {message.kind === "audio" && <VoiceNote message={message} />}
       {message.sender === "ai" && message.intent_label && (
         <p className="mt-1 text-[11px] text-violet-700" data-testid="message-intent">
           Intention : {message.intent_label}
@@ -171,7 +203,7 @@ function ChatPanel({ conversationId, listed, onBack }: { conversationId: number;
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">{contactName(conversation.contact)}</h2>
           <p className="truncate text-xs text-slate-500" data-testid="contact-number">
-            {formatPhone(conversation.contact.whatsapp_number)}
+            {formatPhone(conversation.contact.whatsapp_number) || "Sans numéro"}
           </p>
         </div>
         <ModeSwitch conversation={conversation} />
