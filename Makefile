@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast bench-tracking
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast bench-tracking bench-campaign
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -96,6 +96,11 @@ bench-forecast: setup
 # positions every 30 s and 2 000 customers polling their tracking page every 20 s, against gunicorn.
 bench-tracking: setup
 	$(PY) manage.py bench_tracking
+
+# One campaign to 10 000 customers against the fake Graph API (campaigns/bench.py): the time, and that
+# each customer got exactly one message.
+bench-campaign: setup
+	$(PY) -m campaigns.bench 10000
 
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

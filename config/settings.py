@@ -209,6 +209,12 @@ CELERY_BEAT_SCHEDULE = {
     "logistics-positions-prune": {"task": "logistics.tasks.positions_prune", "schedule": 3600.0},
     # An hour after delivery, each customer is asked once for a rating (aftersales).
     "aftersales-rating-requests": {"task": "aftersales.tasks.rating_requests_send", "schedule": 300.0},
+    # Scheduled campaigns that are due start (one task per batch of 100 recipients).
+    "campaigns-start-due": {"task": "campaigns.tasks.campaigns_start_due", "schedule": 60.0},
+    # Automatic follow-ups (cart left 2 h, weekly customers), each off until the owner switches it on.
+    "campaigns-follow-ups": {"task": "campaigns.tasks.follow_ups_send", "schedule": 600.0},
+    # Customers' voice notes are kept 30 days (their transcripts stay with the messages).
+    "whatsapp-media-prune": {"task": "integrations.whatsapp.tasks.whatsapp_media_prune", "schedule": 86400.0},
 }
 
 # E-mail (Django 6.1 MAILERS). EMAIL_URL takes django-environ's form: smtp://user:pass@host:587,
@@ -388,6 +394,15 @@ ASSISTANT_LLM_MODEL = env.str("ASSISTANT_LLM_MODEL", default="")
 ASSISTANT_LLM_API_KEY = env.str("ASSISTANT_LLM_API_KEY", default="")
 # The whole budget of one reply, retries included; past it the embedded engine's reply goes out.
 ASSISTANT_LLM_TIMEOUT = env.float("ASSISTANT_LLM_TIMEOUT", default=6.0)
+
+# Optional OpenAI-compatible speech-to-text provider for voice notes (assistant/stt.py). Empty: a voice
+# note gets the request to type it. One call, no retry: past the timeout the customer is asked to type.
+ASSISTANT_STT_URL = env.str("ASSISTANT_STT_URL", default="")
+ASSISTANT_STT_MODEL = env.str("ASSISTANT_STT_MODEL", default="")
+ASSISTANT_STT_API_KEY = env.str("ASSISTANT_STT_API_KEY", default="")
+ASSISTANT_STT_TIMEOUT = env.float("ASSISTANT_STT_TIMEOUT", default=10.0)
+WHATSAPP_VOICE_MAX_BYTES = env.int("WHATSAPP_VOICE_MAX_BYTES", default=16 * 1024 * 1024)
+WHATSAPP_VOICE_MAX_SECONDS = env.int("WHATSAPP_VOICE_MAX_SECONDS", default=300)
 
 # Dotted path of the callable that moves a delivery dispatched from an order when the Logistique
 # page changes its status: the order goes through its lifecycle (and the customer hears of it), the

@@ -95,6 +95,11 @@ WHATSAPP_ERROR_EXPLANATIONS = {
     130429: "Limite d'envoi de WhatsApp atteinte : réessayez dans un instant.",
     131051: "Type de message non pris en charge par WhatsApp.",
     470: "Plus de 24 h depuis le dernier message du client : seul un modèle de message approuvé peut être envoyé.",
+    131049: "WhatsApp n'a pas distribué ce message promotionnel pour préserver l'expérience du client (trop de "
+    "messages marketing reçus) : réessayez dans quelques jours.",
+    131050: "Le client a désactivé les messages promotionnels de votre boutique dans WhatsApp.",
+    132001: "Ce modèle n'existe pas (ou plus) dans cette langue : vérifiez-le dans WhatsApp Manager.",
+    132000: "Le nombre de variables ne correspond pas au modèle.",
 }
 WHATSAPP_ERROR_DEFAULT = "WhatsApp a refusé ce message."
 ERROR_NOT_CONNECTED = -1  # our own code: no active WhatsApp connection when the message had to leave

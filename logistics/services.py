@@ -124,7 +124,8 @@ def delivery_schedule(
         raise ValueError("The driver belongs to another account.")
     if estimated_at is not None and estimated_at <= timezone.now():
         raise ApplicationError(MSG_TIME_IN_PAST, code="validation_error", errors={"estimated_time": [MSG_TIME_IN_PAST]})
-    customer_phone = customer_phone_e164(customer_phone)
+    # An order's customer known by WhatsApp user id alone has no number: the delivery goes without one.
+    customer_phone = customer_phone_e164(customer_phone) if customer_phone else ""
     city, default_lat, default_lng = place_coordinates(commune)
     # Imports and the demo seed give ``created_at``: their drivers get no WhatsApp link.
     backdated = created_at is not None
@@ -451,10 +452,10 @@ def _whatsapp_sender(owner_id: int):
     """(connection, token) when the account's number can send, else None."""
     from integrations.crypto import decrypt_token
     from integrations.models import WhatsAppConnection
-    from integrations.whatsapp.services import _usable
+    from integrations.whatsapp.services import connection_usable
 
     connection = WhatsAppConnection.objects.filter(owner_id=owner_id).first()
-    if not _usable(connection):
+    if not connection_usable(connection):
         return None
     return connection, decrypt_token(connection.token_ciphertext)
 

@@ -97,6 +97,19 @@ def shop_version(user, *, theirs):
     return Made({"version_id": row.pk}, [row])
 
 
+def campaign(user, *, theirs):
+    from campaigns.models import Campaign
+
+    row = Campaign.objects.create(
+        owner=user,
+        name="Promo",
+        template_name="promo",
+        template_language="fr",
+        scheduled_at=timezone.now() + timedelta(days=1),
+    )
+    return Made({"campaign_id": row.pk}, [row])
+
+
 def order(user, *, theirs):
     row = OrderFactory(owner=user)
     return Made({"order_id": row.pk}, [row])
@@ -146,6 +159,10 @@ OBJECTS: dict[str, Objects] = {
     "shop-zone": Objects(zone, {"patch": {"fee": 500}}),
     "shop-faq-item": Objects(faq_entry, {"patch": {"answer": "Une autre réponse."}}),
     "order": Objects(order),
+    "conversation-message-media": Objects(conversation_message),
+    "campaigns-detail": Objects(campaign),
+    "campaigns-recipients": Objects(campaign),
+    "campaigns-cancel": Objects(campaign),
     "order-transition": Objects(order, {"post": {"status": "preparing"}}),
     "order-cancel": Objects(order, {"post": {"reason": "Le client a annulé."}}),
     "order-assign-driver": Objects(order, {"post": own_driver}),
