@@ -897,6 +897,27 @@ CONTACT = (
 )
 CLOCK = re.compile(r"\b\d{1,2} ?(h|pm|am|heures?)\b")
 # "ça fait 1h", "depuis 2 heures", "le livreur est où": a customer left waiting.
+# A general-purpose task the assistant of a shop does not do (WhatsApp forbids general chatbots since
+# January 2026): translating, recipes, jokes, poems, code, health advice, films, homework. Each topic: the
+# words that ask for it, and the words that make it the shop's own business when its document uses them
+# (a pharmacy's « médicament », a bakery whose FAQ gives a « recette »).
+GENERAL_TASKS = {
+    "translation": (("traduis", "traduire", "traduisez", "traduction", "translate", "translation"), ()),
+    "recipe": (("recette", "recettes", "recipe", "recipes"), ()),
+    "joke": (("blague", "blagues", "joke", "jokes"), ()),
+    "poem": (("poeme", "poemes", "poem", "poems", "slam"), ()),
+    "code": (("python", "javascript", "boucle for", "for loop"), ()),
+    "health": (
+        ("medicament", "medicaments", "medicine", "medication", "fievre", "fever", "toux", "cough"),
+        ("pharmacie", "parapharmacie", "pharmacy", "sante", "health", "paracetamol", "antidouleur", "painkiller"),
+    ),
+    "film": (("film", "films", "movie", "movies"), ("cinema", "dvd")),
+}
+# « aide-moi à faire mon devoir », « my physics homework »: schoolwork (not « devoir » = must).
+HOMEWORK = re.compile(
+    r"\b(?:mon|mes|ma|my|ton|tes|son|ses) (?:devoir|devoirs|homework|exercice|exercices|dissertation|essay)\b"
+)
+
 WAITING = re.compile(
     r"\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
     r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"

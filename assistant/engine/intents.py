@@ -25,7 +25,9 @@ from .cues import (
     DELIVERY,
     DISCOUNT,
     FEE_QUESTION,
+    GENERAL_TASKS,
     GREETING,
+    HOMEWORK,
     HOURS,
     HUMAN,
     HYPOTHETICAL,
@@ -61,7 +63,7 @@ from .entities import Entities
 from .faq import faq_match_detail
 from .knowledge import Knowledge
 from .lexicon import FUNCTION_WORDS
-from .text import Normalised, find_phrase, stem
+from .text import Normalised, find_phrase, fold_phrase, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -131,6 +133,32 @@ def _only_preventive(words: list[str], markers, window: int = 3) -> bool:
     return all(any_phrase(words[max(0, i - window) : i], markers) for i in starts)
 
 
+def _general_task(words: list[str], joined: str, knowledge: Knowledge) -> bool:
+    """A general-purpose task asked (engine/cues.py GENERAL_TASKS) that is not the shop's own business."""
+    domain = _domain_stems(knowledge)
+    for asked, markers in GENERAL_TASKS.values():
+        if any_phrase(words, asked):
+            own = {stem(w) for phrase in asked + markers for w in phrase.split()}
+            if not own & domain:
+                return True
+    return bool(HOMEWORK.search(joined)) and not ({stem("devoir"), stem("exercice")} & domain)
+
+
+def _domain_stems(knowledge: Knowledge) -> frozenset:
+    """Every word stem of the shop's document (names, descriptions, aliases, FAQ): what the shop speaks of."""
+    cached = getattr(knowledge, "_domain", None)
+    if cached is None:
+        doc = knowledge.document or {}
+        texts = [doc.get("name") or "", doc.get("description") or ""]
+        for p in doc.get("products") or []:
+            texts += [p.get("name") or "", p.get("description") or "", *(p.get("aliases") or [])]
+        for f in doc.get("faq") or []:
+            texts += [f.get("question") or "", f.get("answer") or "", f.get("answer_en") or ""]
+        cached = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
+        knowledge._domain = cached
+    return cached
+
+
 def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
@@ -176,7 +204,10 @@ def classify(
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
         words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
     )
-    if weak_only and faq_i is not None and faq_score >= 2:
+    if _general_task(words, joined, knowledge):
+        u.intent = "off_topic"  # « traduis-moi … », « a recipe for banana bread », « quel médicament … ? »
+        u.decisive = True
+    elif weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i
     elif not preventive and (

@@ -159,7 +159,10 @@ class Policy:
                     # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
                     or (intent in ("delivery_time", "faq") and st["pending"] == "zone" and (ent.zones or ent.pickup))
                     or any_phrase(self.norm.words, CHANGE)
-                    or intent in ("thanks_bye", "greeting", "off_topic")
+                    # a general task (« raconte-moi une blague ») is declined, then the pending question asked again
+                    or (
+                        intent in ("thanks_bye", "greeting", "off_topic") and not (intent == "off_topic" and u.decisive)
+                    )
                     or (intent == "availability" and ent.products)
                     or (intent == "faq" and (ent.payments or ent.zones or ent.products or ent.numbers))
                 )

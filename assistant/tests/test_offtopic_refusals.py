@@ -27,19 +27,19 @@ FRENCH = [
     ("Donne-moi la recette du gâteau au chocolat", "recipe"),
     ("Qui a gagné le match PSG contre Marseille hier soir ?", "football"),
     ("Raconte-moi une blague", "joke"),
-    ("Traduis « bonne nuit » en anglais s'il te plaît", "translation"),  # engine: thanks_bye (KNOWN_MISSES)
+    ("Traduis « bonne nuit » en anglais s'il te plaît", "translation"),
     ("Écris-moi un poème sur l'amour", "poem"),
     ("Pour qui je dois voter à la présidentielle ?", "politics"),
-    ("J'ai de la fièvre depuis trois jours, quel médicament je dois prendre ?", "medical"),  # engine: complaint
+    ("J'ai de la fièvre depuis trois jours, quel médicament je dois prendre ?", "medical"),
     ("Comment on écrit une boucle for en Python ?", "coding"),
     ("C'est quoi la capitale de l'Australie ?", "general knowledge"),
 ]
 ENGLISH = [
     ("Can you help me with my physics homework?", "homework"),
-    ("Give me a recipe for banana bread", "recipe"),  # engine: order (bread)
+    ("Give me a recipe for banana bread", "recipe"),
     ("What's the score of the Arsenal game?", "football"),
     ("Tell me a joke", "joke"),
-    ("Translate 'thank you very much' into Spanish", "translation"),  # engine: thanks_bye
+    ("Translate 'thank you very much' into Spanish", "translation"),
     ("Write me a poem about the sea", "poem"),
     ("Write a Python function that sorts a list", "coding"),
     ("Who should I vote for in the next election?", "politics"),
@@ -64,23 +64,10 @@ BACK_TO_SHOP = {
 }
 
 
-# Sentences the engine (assistant/engine/, the lead's) misreads on this test's first run, and what it read.
-# Strict: the day the engine declines one, its test fails until the sentence leaves this table.
-KNOWN_MISSES = {
-    "Traduis « bonne nuit » en anglais s'il te plaît": "thanks_bye (« bonne nuit » read as a goodbye)",
-    "J'ai de la fièvre depuis trois jours, quel médicament je dois prendre ?": "complaint (handed off to a person)",
-    "Give me a recipe for banana bread": "order (« bread » taken for the product Pain de mie)",
-    "Translate 'thank you very much' into Spanish": "thanks_bye (« thank you » read as thanks)",
-}
-
-
 def cases():
     for language, sentences in (("fr", FRENCH), ("en", ENGLISH), ("fr", NOUCHI)):
         for sentence, topic in sentences:
-            marks = []
-            if sentence in KNOWN_MISSES:
-                marks = [pytest.mark.xfail(strict=True, reason=f"engine reads it as {KNOWN_MISSES[sentence]}")]
-            yield pytest.param(sentence, language, id=f"{language}-{topic}-{sentence[:30]}", marks=marks)
+            yield pytest.param(sentence, language, id=f"{language}-{topic}-{sentence[:30]}")
 
 
 def assert_refused(turn, language: str, shop_name: str) -> None:
@@ -119,7 +106,6 @@ def test_an_off_topic_question_in_the_middle_of_an_order_keeps_the_cart(grocery)
     assert not turn.handoff and turn.order is None
 
 
-@pytest.mark.xfail(strict=True, reason="engine reads it as order: asks for the delivery place again, no refusal")
 def test_an_off_topic_question_in_the_middle_of_an_order_is_declined(grocery):
     _before, turn = in_the_middle_of_an_order(grocery)
 
