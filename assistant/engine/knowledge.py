@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .lexicon import (
+    CATEGORIES,
     CONTAINERS,
     EN_WORDS,
     FAQ_CONCEPTS,
@@ -24,6 +25,8 @@ from .lexicon import (
 from .text import fold, fold_phrase, stem
 
 PICKUP = "pickup"
+# The words that ask « which ones » around a kind named (« quels légumes », « what fruits »).
+ASKING = frozenset({"quel", "quels", "quelle", "quelles", "what", "which", "kind", "kinds", "sorte", "sortes", "type"})
 SMALL_NUMBERS = {
     "un": "1",
     "une": "1",
@@ -75,6 +78,22 @@ class Product:
 
 # A folded word's stem -> its trait.
 TRAIT_OF = {stem(word): trait for trait, words in TRAITS.items() for word in words}
+
+
+def kind_named(k: Knowledge, words: list[str], unknown: str | None = None) -> list[str]:
+    """The skus of the kind of goods the words name (« vous avez quels fruits ? »: the shop's fruits), the
+    longest name first (« fruits de mer » is seafood, not fruit); [] when none is named, the shop has none,
+    or the thing asked about is more than the kind (« la teinture des vêtements » is a service)."""
+    joined = f" {' '.join(words)} "
+    named = [
+        (len(name), name, kind) for kind, (names, _) in CATEGORIES.items() for name in names if f" {name} " in joined
+    ]
+    if not named:
+        return []
+    _, name, kind = max(named)
+    if unknown and set(fold_phrase(unknown)) - FUNCTION_WORDS - set(name.split()) - ASKING:
+        return []
+    return list(k.kinds.get(kind, []))
 
 
 def traits_of(stems) -> frozenset:
@@ -203,6 +222,8 @@ class Knowledge:
     owner_names: set = field(default_factory=set)
     zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
     home_zones: set = field(default_factory=set)  # the zones the shop itself is in (its address names them)
+    # lexicon.CATEGORIES kind -> the skus of that kind (« fruits », « juice »), in the shop's order.
+    kinds: dict = field(default_factory=dict)
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -299,12 +320,26 @@ class Knowledge:
                 traits=traits_of(vocab),
                 has_photo=bool(p.get("has_photo")),
             )
+        self._compile_kinds(products)
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).
         for head, skus in heads.items():
             if head not in explicit_single:
                 for sku in sorted(skus):
                     self._add([head], "product", sku)
+
+    def _compile_kinds(self, products: list):
+        """Which kind of goods (lexicon.CATEGORIES) each product is: by the word that heads its name (« Jus de
+        bissap », « Casier de Bock », « Ananas ») — « Gâteau ananas » is not a fruit — or, for a kind that is
+        a state (« congelé »), by any word of its name."""
+        members = {kind: {stem(w) for p in words for w in p.split()} for kind, (_, words) in CATEGORIES.items()}
+        skip = FUNCTION_WORDS | CONTAINERS
+        for p in products:
+            content = [stem(w) for w in fold_phrase(re.sub(r"\(.*?\)", " ", p.get("name", ""))) if w not in skip]
+            heads, every = set(content[:1]), set(content)
+            for kind, stems in members.items():
+                if stems & (every if kind == "frozen" else heads):
+                    self.kinds.setdefault(kind, []).append(str(p["sku"]))
 
     def _compile_zones(self, zones: list):
         token_owner: dict[str, set] = {}

@@ -29,7 +29,7 @@ from .cues import (
 )
 from .entities import Entities, Extractor
 from .intents import Understanding
-from .knowledge import PICKUP, Knowledge, Product
+from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
@@ -334,10 +334,14 @@ class Policy:
             p = k.products[st["last_sku"]]
             self.say(self.out_of_stock(p) if not p.in_stock else ph.price_line(p))
             return
+        kind = [] if mentions else kind_named(k, self.norm.words, self.u.unknown)
+        if kind and not self.u.catalogue:
+            # « vous avez quels légumes ? », « una get juice? »: the shop's products of that kind, with prices.
+            return self.say(ph.catalogue([k.products[s] for s in kind]))
         if self.u.catalogue or (not mentions and intent == "price" and not self.u.unknown):
             # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order;
             # « vos prix pour les tresses et les ongles » those of the kinds named.
-            named = {s for m in mentions for s in m.skus}
+            named = {s for m in mentions for s in m.skus} | set(kind)
             everything = not named or any_phrase(self.norm.words, ("tout", "all", "everything"))
             products = [p for p in k.products.values() if everything or p.sku in named]
             if any_phrase(self.norm.words, CHEAP):

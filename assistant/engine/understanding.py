@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import features
 from .entities import Entities
 from .intents import Understanding, classify, fill_details
-from .knowledge import Knowledge
+from .knowledge import Knowledge, kind_named
 from .model import IntentClassifier
 from .photos import photo_request
 from .text import Normalised
@@ -40,6 +40,20 @@ def _counted(ent: Entities) -> bool:
 
 
 def understand(
+    norm: Normalised,
+    ent: Entities,
+    knowledge: Knowledge,
+    state: dict,
+    language: str | None,
+    model: IntentClassifier | None,
+) -> Understanding:
+    u = _decide(norm, ent, knowledge, state, language, model)
+    if u.intent in NEVER_ASK and not ent.products and norm.question and kind_named(knowledge, norm.words, u.unknown):
+        u.intent = "availability"  # « any seafood? », « una get juice? »: a kind of goods the shop sells, asked
+    return u
+
+
+def _decide(
     norm: Normalised,
     ent: Entities,
     knowledge: Knowledge,
