@@ -25,6 +25,13 @@ from .lexicon import (
 from .text import fold, fold_phrase, stem
 
 PICKUP = "pickup"
+_DAY_FR = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?"
+_DAY_EN = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?"
+# Days a delivery note restricts a zone to: « le samedi seulement », « du lundi au samedi », « on Saturdays only ».
+DAYS_SAID = {
+    "fr": re.compile(rf"\b(?:(?:le |les )?{_DAY_FR} (?:seulement|uniquement)|du {_DAY_FR} au {_DAY_FR})\b", re.I),
+    "en": re.compile(rf"\b(?:(?:on )?{_DAY_EN} only|{_DAY_EN} to {_DAY_EN})\b", re.I),
+}
 # The words that ask « which ones » around a kind named (« quels légumes », « what fruits »).
 ASKING = frozenset({"quel", "quels", "quelle", "quelles", "what", "which", "kind", "kinds", "sorte", "sortes", "type"})
 SMALL_NUMBERS = {
@@ -224,6 +231,9 @@ class Knowledge:
     home_zones: set = field(default_factory=set)  # the zones the shop itself is in (its address names them)
     # lexicon.CATEGORIES kind -> the skus of that kind (« fruits », « juice »), in the shop's order.
     kinds: dict = field(default_factory=dict)
+    # zone name -> {"fr": "le samedi seulement", "en": "on Saturdays only"}: the days the delivery notes
+    # give for that zone, when they restrict them.
+    zone_days: dict = field(default_factory=dict)
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -233,6 +243,7 @@ class Knowledge:
         k._compile_zones(document.get("delivery_zones") or [])
         k._compile_payments(document)
         k._compile_faq(document.get("faq") or [])
+        k._compile_zone_days(document.get("delivery_notes") or {})
         k.hours = document.get("hours") or {}
         address = document.get("address") or {}
         where = f" {' '.join(fold_phrase(address.get('text') or ''))} "
@@ -340,6 +351,21 @@ class Knowledge:
             for kind, stems in members.items():
                 if stems & (every if kind == "frozen" else heads):
                     self.kinds.setdefault(kind, []).append(str(p["sku"]))
+
+    def _compile_zone_days(self, notes):
+        """The delivery notes' days for each zone they name (« Cocody (…) et Yopougon (…) sont livrés en voiture le
+        samedi seulement »): the days said in the sentence that names the zone, in French and English."""
+        if isinstance(notes, str):
+            notes = {"fr": notes}
+        for lang, pattern in DAYS_SAID.items():
+            for sentence in re.split(r"(?<=[.;!?])\s+", str(notes.get(lang) or "")):
+                said = pattern.search(sentence)
+                if not said:
+                    continue
+                folded = f" {' '.join(fold_phrase(sentence[: said.start()]))} "
+                for name in self.zones:
+                    if f" {' '.join(fold_phrase(name))} " in folded:
+                        self.zone_days.setdefault(name, {}).setdefault(lang, said.group(0).strip())
 
     def _compile_zones(self, zones: list):
         token_owner: dict[str, set] = {}

@@ -335,14 +335,21 @@ class Phrases:
             s += f", in about {eta}." if eta else "."
             if zone.min_order:
                 s += f" Minimum order: {money(zone.min_order)} of products (delivery fee not included)."
-            return s
+            return s + self.zone_days(zone)
         s = f"Oui, nous livrons à {zone.name}"
         s += f" {vehicle[0]}" if vehicle else ""
         s += f". Frais de livraison : {money(zone.fee or 0)}"
         s += f", délai d'environ {eta}." if eta else "."
         if zone.min_order:
             s += f" Minimum de commande : {money(zone.min_order)} de produits (hors livraison)."
-        return s
+        return s + self.zone_days(zone)
+
+    def zone_days(self, zone) -> str:
+        """« Livraison à Cocody : le samedi seulement. » when the shop's delivery notes restrict the zone's days."""
+        days = (self.k.zone_days.get(zone.name) or {}).get(self.lang)
+        if not days:
+            return ""
+        return self.t(f" Livraison à {zone.name} : {days}.", f" Delivery to {zone.name}: {days}.")
 
     def pickup_info(self) -> str:
         eta = eta_text(self.k.pickup_eta, self.lang)
@@ -398,7 +405,7 @@ class Phrases:
         return self.t(
             f"Pour {zone.name}, comptez {eta} de livraison après la commande (frais de livraison : {fee}).",
             f"For {zone.name}, delivery takes {eta} after your order (delivery fee: {fee}).",
-        )
+        ) + self.zone_days(zone)
 
     def times_overview(self) -> str:
         groups: dict = {}
