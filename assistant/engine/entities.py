@@ -625,7 +625,10 @@ class Extractor:
                 if o is not m and not (len(o.skus) == 1 and o.skus[0] in m.skus)
                 for j in range(o.start, o.end)
             }
-            free = {s for s in stems[lo:hi] if len(s) > 1 or s.isdigit()}
+            # A count said before a product (« 2 poulets », « et 2 plaquettes ») counts it: it never tells sizes
+            # apart (« Poulet plumé, gros (environ 2 kg) »).
+            counts = {o.start - 1 for o in mentions if o.start > 0 and stems[o.start - 1].isdigit()}
+            free = {s for j, s in enumerate(stems[lo:hi], lo) if (len(s) > 1 or s.isdigit()) and j not in counts}
             own = set(stems[m.start : m.end])
             vocabs = {s: self.k.products[s].vocab for s in m.skus}
             shared = set.intersection(*(set(v) for v in vocabs.values()))

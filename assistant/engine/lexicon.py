@@ -1122,6 +1122,7 @@ TRAITS = {
     "colour": {"couleur", "color", "colour", "colore", "coloree", "colored", "coloured"},
     "small": {"petit", "petite", "small", "little", "mini"},
     "big": {"grand", "grande", "gros", "grosse", "big", "large"},
+    "medium": {"moyen", "moyenne", "medium"},
     "wash": {"lavage", "laver", "lave", "lavee", "wash", "washing", "washed"},
     "iron": {"repassage", "repasser", "repasse", "repassee", "iron", "ironing", "ironed"},
     "frozen": {"congele", "congelee", "frozen"},
