@@ -9,7 +9,7 @@ PORT ?= 8000
 FRONTEND := frontend
 FRONTEND_SOURCES := $(shell find $(FRONTEND)/src $(FRONTEND)/scripts $(FRONTEND)/webpack.config.js $(FRONTEND)/postcss.config.js $(FRONTEND)/tsconfig.json templates -type f 2>/dev/null)
 
-.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast bench-tracking bench-campaign
+.PHONY: setup run test test-python test-frontend lint-python lint-frontend typecheck migrate collectstatic clean bench-web bench-loop bench-forecast bench-tracking bench-campaign bench-stt
 
 setup: $(VENV)/.stamp $(FRONTEND)/node_modules/.stamp $(FRONTEND)/webpack-stats.json migrate var/staticfiles/.stamp
 
@@ -101,6 +101,11 @@ bench-tracking: setup
 # each customer got exactly one message.
 bench-campaign: setup
 	$(PY) -m campaigns.bench 10000
+
+# Local voice-note transcription (assistant/bench_stt.py): model load time and memory, then the time, CPU and
+# peak memory to transcribe one minute of espeak-ng French on this machine (needs espeak-ng, opus-tools).
+bench-stt: setup
+	$(PY) -m assistant.bench_stt
 
 clean:
 	rm -rf $(FRONTEND)/build $(FRONTEND)/prerendered $(FRONTEND)/webpack-stats.json var/staticfiles

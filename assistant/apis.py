@@ -7,10 +7,11 @@ from rest_framework.views import APIView
 
 from conversations.models import Intent
 
-from .selectors import assistant_llm_state
+from .selectors import assistant_llm_state, assistant_transcription_usage
 from .serializers import (
     AssistantLlmInputSerializer,
     AssistantLlmOutputSerializer,
+    AssistantTranscriptionOutputSerializer,
     AssistantTryInputSerializer,
     AssistantTryOutputSerializer,
     AssistantTryResetInputSerializer,
@@ -88,3 +89,14 @@ class AssistantLlmApi(APIView):
         serializer.is_valid(raise_exception=True)
         assistant_llm_set(user=request.user, **serializer.validated_data)
         return Response(AssistantLlmOutputSerializer(assistant_llm_state(user=request.user)).data)
+
+
+class AssistantTranscriptionApi(APIView):
+    @extend_schema(
+        operation_id="assistant_transcription_get",
+        summary="Messages vocaux : moteur de transcription et utilisation sur 30 jours",
+        responses=AssistantTranscriptionOutputSerializer,
+        tags=TAGS,
+    )
+    def get(self, request):
+        return Response(AssistantTranscriptionOutputSerializer(assistant_transcription_usage(user=request.user)).data)

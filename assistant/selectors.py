@@ -59,3 +59,39 @@ def assistant_llm_state(*, user, days: int = 30) -> dict:
             "average_latency_ms": round(latency / totals["replies"]) if totals["replies"] else None,
         },
     }
+
+
+def assistant_transcription_usage(*, user, days: int = 30) -> dict:
+    """The statistics card's voice notes: which engine transcribes them (the configured provider, the
+    model on our server, or none), and the last ``days`` days' ``TranscriptionUsage`` totals (1 query).
+    Each voice note has one outcome, so ``heard`` is what is left of the notes once the failed, unclear
+    and refused ones are taken out."""
+    from datetime import timedelta
+
+    from django.db.models import Sum
+    from django.utils import timezone
+
+    from .models import TranscriptionUsage
+    from .stt import stt_local_enabled, stt_provider_configured
+
+    since = timezone.localdate() - timedelta(days=days - 1)
+    names = ("voice_notes", "calls", "audio_seconds", "failures", "unclear", "refused", "latency_ms")
+    totals = TranscriptionUsage.objects.filter(owner=user, day__gte=since).aggregate(
+        **{name: Sum(name) for name in names}
+    )
+    totals = {name: totals[name] or 0 for name in names}
+    latency = totals.pop("latency_ms")
+    if stt_provider_configured():
+        engine = "provider"
+    elif stt_local_enabled():
+        engine = "local"
+    else:
+        engine = "none"
+    return {
+        "days": days,
+        "engine": engine,
+        **totals,
+        "heard": max(totals["voice_notes"] - totals["failures"] - totals["unclear"] - totals["refused"], 0),
+        "audio_minutes": round(totals["audio_seconds"] / 60, 1),
+        "average_latency_ms": round(latency / totals["calls"]) if totals["calls"] else None,
+    }

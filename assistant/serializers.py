@@ -61,3 +61,21 @@ class AssistantLlmOutputSerializer(serializers.Serializer):
     available = serializers.BooleanField()
     enabled = serializers.BooleanField()
     usage = AssistantLlmUsageOutputSerializer()
+
+
+class AssistantTranscriptionOutputSerializer(serializers.Serializer):
+    days = serializers.IntegerField()
+    engine = serializers.ChoiceField(
+        choices=["provider", "local", "none"],
+        help_text="provider : le service de transcription configuré ; local : le modèle Whisper sur le serveur ; "
+        "none : les messages vocaux reçoivent la demande d'écrire.",
+    )
+    voice_notes = serializers.IntegerField(help_text="Messages vocaux reçus.")
+    heard = serializers.IntegerField(help_text="Messages vocaux compris et répondus comme un texte.")
+    calls = serializers.IntegerField(help_text="Transcriptions faites (service ou modèle local).")
+    audio_seconds = serializers.IntegerField()
+    audio_minutes = serializers.FloatField()
+    failures = serializers.IntegerField(help_text="Fichier illisible, service en panne ou trop lent.")
+    unclear = serializers.IntegerField(help_text="Transcription vide ou peu sûre.")
+    refused = serializers.IntegerField(help_text="Trop longs ou trop lourds, jamais transcrits.")
+    average_latency_ms = serializers.IntegerField(allow_null=True)

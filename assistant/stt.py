@@ -2,7 +2,10 @@
 self-hosted faster-whisper server…) through the official ``openai`` SDK, like the language model.
 
 Configured by ``ASSISTANT_STT_URL`` and ``ASSISTANT_STT_MODEL`` (``ASSISTANT_STT_API_KEY`` when the
-server wants one); without them nothing is transcribed and a voice note gets today's request to write.
+server wants one). Without them, voice notes are transcribed on our own server by faster-whisper and
+the Whisper model shipped in a PyPI package (``assistant.stt_local``) unless ``ASSISTANT_STT_LOCAL`` is
+false or the packages are not installed; then nothing is transcribed and a voice note gets today's
+request to write.
 
 One call, no retry loop, within ``ASSISTANT_STT_TIMEOUT`` (10 s by default: the customer waits): a
 server down, slow, refusing the file or answering nonsense gives ``failed``, and the customer is
@@ -26,6 +29,9 @@ from django.utils import timezone
 logger = logging.getLogger("flux.assistant.stt")
 
 DEFAULT_TIMEOUT = 10.0
+# The local model's budget (ASSISTANT_STT_LOCAL_TIMEOUT): it shares the server's 2 cores with the rest, so
+# a note of a few seconds takes 3 to 10 s here; past the budget the customer is asked to type.
+LOCAL_TIMEOUT = 30.0
 # Whisper's own thresholds (its decoding fallback): a segment whose average log-probability is below
 # -1 is a guess, and one with no_speech_prob above 0.6 and a low log-probability is silence or noise.
 MIN_AVG_LOGPROB = -1.0
@@ -51,8 +57,20 @@ class Transcription:
     latency_ms: int = 0
 
 
-def stt_configured() -> bool:
+def stt_provider_configured() -> bool:
     return bool(getattr(settings, "ASSISTANT_STT_URL", "") and getattr(settings, "ASSISTANT_STT_MODEL", ""))
+
+
+def stt_local_enabled() -> bool:
+    """``ASSISTANT_STT_LOCAL`` on (the default) and the packaged model installed: used when no provider is."""
+    from .stt_local import local_installed
+
+    return bool(getattr(settings, "ASSISTANT_STT_LOCAL", True)) and local_installed()
+
+
+def stt_configured() -> bool:
+    """Voice notes can be transcribed: by the provider, else by the local model."""
+    return stt_provider_configured() or stt_local_enabled()
 
 
 def _timeout() -> float:
@@ -102,8 +120,35 @@ def _understood(answer) -> tuple[str, str]:
     return TranscriptStatus.OK, text
 
 
+def _transcribe_local(*, audio: bytes, language: str) -> Transcription:
+    """The local model's transcription, judged like the provider's answer (same thresholds)."""
+    import av
+
+    from . import stt_local
+
+    started = time.monotonic()
+    budget = float(getattr(settings, "ASSISTANT_STT_LOCAL_TIMEOUT", LOCAL_TIMEOUT) or LOCAL_TIMEOUT)
+    try:
+        heard = stt_local.hear(audio=audio, language=language, budget=budget)
+    except stt_local.ModelRefused:
+        status, text = TranscriptStatus.FAILED, ""  # logged once by the loader
+    except (av.error.FFmpegError, ValueError, OSError, RuntimeError) as exc:  # not audio FFmpeg decodes
+        logger.warning("Local transcription failed: %s", type(exc).__name__)
+        status, text = TranscriptStatus.FAILED, ""
+    else:
+        if heard.over_budget:
+            logger.warning("Local transcription stopped past its budget of %.1f s", budget)
+            status, text = TranscriptStatus.FAILED, ""
+        else:
+            status, text = _understood({"text": heard.text, "segments": heard.segments})
+    return Transcription(status=status, text=text[:4000], latency_ms=round((time.monotonic() - started) * 1000))
+
+
 def transcribe(*, audio: bytes, filename: str, mime: str, language: str = "") -> Transcription:
-    """The words of one voice note (``language``: "fr"/"en" hint, empty lets the provider detect it)."""
+    """The words of one voice note (``language``: "fr"/"en" hint, empty lets the provider detect it):
+    by the provider when one is configured, else by the local model."""
+    if not stt_provider_configured():
+        return _transcribe_local(audio=audio, language=language)
     import openai
 
     started = time.monotonic()

@@ -234,6 +234,7 @@ def test_a_slow_provider_is_given_up_within_ten_seconds(api_client, graph, shop,
 
 def test_without_a_provider_the_answer_is_unchanged(api_client, graph, shop, notes, settings):
     settings.ASSISTANT_STT_URL = ""
+    settings.ASSISTANT_STT_LOCAL = False  # the local model off (test_voice_offline.py has it on)
     answer = speak(api_client, graph, notes["french"], sender=VOICED)
 
     assert [text_of(c) for c in answer] == [MSG_UNREADABLE["fr"]]
@@ -257,6 +258,7 @@ def test_a_voice_note_is_never_downloaded_or_transcribed_twice(api_client, graph
 def test_a_kept_note_not_yet_transcribed_is_read_from_disk(api_client, graph, shop, stt, notes, settings):
     """A worker died after keeping the file: the next run transcribes it without downloading again."""
     settings.ASSISTANT_STT_URL = ""  # first pass: no provider, then keep the file by hand as the dead run did
+    settings.ASSISTANT_STT_LOCAL = False
     speak(api_client, graph, notes["french"], sender=VOICED)
     message = voice_message()
     media._file_keep(message, data=notes["french"], mime="audio/ogg; codecs=opus")

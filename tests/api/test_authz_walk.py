@@ -125,6 +125,17 @@ def conversation_message(user, *, theirs):
     return Made({"conversation_id": message.conversation_id, "message_id": message.pk}, [message, message.conversation])
 
 
+def voice_note(user, *, theirs):
+    """A customer's voice note kept on our server (the media route serves its file to the owner only)."""
+    from django.core.files.base import ContentFile
+
+    message = MessageFactory(conversation=ConversationFactory(owner=user), sender="user", kind="audio")
+    message.media_file.save("note.ogg", ContentFile(b"OggS fake voice note"), save=False)
+    message.media_mime = "audio/ogg"
+    message.save(update_fields=["media_file", "media_mime"])
+    return Made({"conversation_id": message.conversation_id, "message_id": message.pk}, [message, message.conversation])
+
+
 def own_driver(user):
     return {"driver_id": DriverFactory(owner=user).pk}
 
@@ -159,7 +170,7 @@ OBJECTS: dict[str, Objects] = {
     "shop-zone": Objects(zone, {"patch": {"fee": 500}}),
     "shop-faq-item": Objects(faq_entry, {"patch": {"answer": "Une autre réponse."}}),
     "order": Objects(order),
-    "conversation-message-media": Objects(conversation_message),
+    "conversation-message-media": Objects(voice_note),
     "campaigns-detail": Objects(campaign),
     "campaigns-recipients": Objects(campaign),
     "campaigns-cancel": Objects(campaign),

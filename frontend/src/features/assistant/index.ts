@@ -2,4 +2,4 @@
 export const loadAssistantTryPage = () => import("./routes/AssistantTryPage");
 export type { AssistantReply, AssistantTryResult } from "./types";
 export { LlmSwitchCard, LlmUsageCard } from "./components/LlmCards";
-export type { AssistantLlm } from "./types";
+export type { AssistantLlm, AssistantTranscription } from "./types";

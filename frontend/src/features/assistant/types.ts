@@ -28,3 +28,18 @@ export interface AssistantLlm {
   enabled: boolean;
   usage: AssistantLlmUsage;
 }
+
+/** GET /assistant/transcription: who transcribes the customers' voice notes and the last 30 days' counts. */
+export interface AssistantTranscription {
+  days: number;
+  engine: "provider" | "local" | "none";
+  voice_notes: number;
+  heard: number;
+  calls: number;
+  audio_seconds: number;
+  audio_minutes: number;
+  failures: number;
+  unclear: number;
+  refused: number;
+  average_latency_ms: number | null;
+}
