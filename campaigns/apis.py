@@ -1,4 +1,4 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,6 +13,7 @@ from .selectors import (
     campaign_outcome,
     campaign_settings_get,
     campaign_usage,
+    plan_campaign_caps,
     price_per_message,
     recipients_with_outcome,
     template_placeholders,
@@ -33,6 +34,11 @@ from .serializers import (
 from .services import campaign_cancel, campaign_create, campaign_preview, campaign_settings_update
 
 TAGS = ["campaigns"]
+# Every operation that reads the account's templates from Meta can answer these two.
+META_ERRORS = {
+    409: OpenApiResponse(description="WhatsApp n'est pas connecté (whatsapp_not_connected)."),
+    502: OpenApiResponse(description="Meta ne répond pas : les modèles sont indisponibles (whatsapp_unavailable)."),
+}
 CAMPAIGN_ID = OpenApiParameter("campaign_id", int, OpenApiParameter.PATH, description="Identifiant de la campagne.")
 
 
@@ -63,7 +69,7 @@ class CampaignListCreateApi(APIView):
         operation_id="campaigns_create",
         summary="Envoyer maintenant ou programmer une campagne",
         request=CampaignCreateInputSerializer,
-        responses={201: CampaignDetailOutputSerializer},
+        responses={201: CampaignDetailOutputSerializer, **META_ERRORS},
         tags=TAGS,
     )
     def post(self, request):
@@ -78,7 +84,7 @@ class CampaignPreviewApi(APIView):
         operation_id="campaigns_preview",
         summary="Nombre de destinataires, coût estimé et aperçu du message",
         request=TemplateChoiceInputSerializer,
-        responses=PreviewOutputSerializer,
+        responses={200: PreviewOutputSerializer, **META_ERRORS},
         tags=TAGS,
     )
     def post(self, request):
@@ -92,7 +98,7 @@ class CampaignTemplatesApi(APIView):
     @extend_schema(
         operation_id="campaigns_templates",
         summary="Les modèles approuvés par WhatsApp, avec leur prix par message",
-        responses=TemplateOutputSerializer(many=True),
+        responses={200: TemplateOutputSerializer(many=True), **META_ERRORS},
         tags=TAGS,
     )
     def get(self, request):
@@ -112,7 +118,7 @@ class CampaignTemplatesApi(APIView):
 class CampaignOptionsApi(APIView):
     @extend_schema(
         operation_id="campaigns_options",
-        summary="Zones et produits pour l'audience, plafond de l'offre et usage du mois",
+        summary="Zones et produits pour l'audience, plafond de l'offre, usage du mois et plafond de chaque offre",
         responses=OptionsOutputSerializer,
         tags=TAGS,
     )
@@ -125,6 +131,7 @@ class CampaignOptionsApi(APIView):
             "products": products,
             "cap": campaign_cap(user=request.user),
             "used": campaign_usage(user=request.user),
+            "plan_caps": plan_campaign_caps(),
         }
         return Response(OptionsOutputSerializer(data).data)
 
@@ -166,7 +173,10 @@ class CampaignCancelApi(APIView):
         summary="Annuler une campagne programmée",
         parameters=[CAMPAIGN_ID],
         request=None,
-        responses=CampaignDetailOutputSerializer,
+        responses={
+            200: CampaignDetailOutputSerializer,
+            409: OpenApiResponse(description="La campagne est déjà partie (campaign_not_cancellable)."),
+        },
         tags=TAGS,
     )
     def post(self, request, campaign_id: int):
@@ -188,7 +198,7 @@ class CampaignSettingsApi(APIView):
         operation_id="campaigns_settings_update",
         summary="Activer ou couper les relances automatiques",
         request=CampaignSettingsSerializer,
-        responses=CampaignSettingsSerializer,
+        responses={200: CampaignSettingsSerializer, **META_ERRORS},
         tags=TAGS,
     )
     def patch(self, request):

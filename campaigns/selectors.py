@@ -115,6 +115,14 @@ def campaign_cap(*, user) -> int:
     return DEFAULT_CAPS.get(plan.code, 0)
 
 
+def plan_campaign_caps() -> dict[str, int]:
+    """Each plan's campaign messages a month, by plan code (the plan cards show them; -1 unlimited)."""
+    from subscriptions.selectors import plan_list
+
+    rows = dict(PlanCampaignCap.objects.values_list("plan__code", "monthly_messages"))
+    return {plan.code: rows.get(plan.code, DEFAULT_CAPS.get(plan.code, 0)) for plan in plan_list()}
+
+
 def month_start(at=None):
     local = timezone.localtime(at or timezone.now(), timezone=timezone.get_default_timezone())
     return local.replace(day=1, hour=0, minute=0, second=0, microsecond=0)

@@ -173,6 +173,9 @@ class OptionsOutputSerializer(serializers.Serializer):
     products = serializers.ListField(child=serializers.DictField())
     cap = serializers.IntegerField()
     used = serializers.IntegerField()
+    plan_caps = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Messages de campagne par mois de chaque offre (-1 : illimité)."
+    )
 
 
 class CampaignSettingsSerializer(serializers.ModelSerializer):

@@ -88,13 +88,21 @@ def test_the_pricing_cards_show_the_exact_prices_lists_and_buttons(page, console
     expected = {
         "Starter": (
             "78 800 F CFA / mois",
-            ["500 conversations/mois", "IA de base", "Intégration WhatsApp", "Support par email", "Analyses de base"],
+            [
+                "500 conversations/mois",
+                "1 000 messages de campagne / mois",
+                "IA de base",
+                "Intégration WhatsApp",
+                "Support par email",
+                "Analyses de base",
+            ],
             "Commencer l'essai gratuit",
         ),
         "Pro Business": (
             "89 355 F CFA / mois",
             [
                 "2000 conversations/mois",
+                "5 000 messages de campagne / mois",
                 "IA avancée + nouchi",
                 "Assistant email intelligent",
                 "Logistique automatisée",
@@ -105,7 +113,14 @@ def test_the_pricing_cards_show_the_exact_prices_lists_and_buttons(page, console
         ),
         "Enterprise": (
             "Sur devis",
-            ["Conversations illimitées", "IA personnalisée", "Déploiement multi-sites", "Support dédié", "SLA garanti"],
+            [
+                "Conversations illimitées",
+                "Campagnes illimitées",
+                "IA personnalisée",
+                "Déploiement multi-sites",
+                "Support dédié",
+                "SLA garanti",
+            ],
             "Nous contacter",
         ),
     }

@@ -14,6 +14,7 @@ DASHBOARD_PAGES = {
     "/dashboard": "Bienvenue Aya !",
     "/dashboard/conversations": "Conversations IA",
     "/dashboard/emails": "Emails résumés",
+    "/dashboard/campagnes": "Campagnes",
     "/dashboard/logistics": "Logistique",
     "/dashboard/analytics": "Statistiques et prévisions",
     "/dashboard/profile": "Mon profil",

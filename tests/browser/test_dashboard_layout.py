@@ -24,10 +24,10 @@ def wait_for_width(locator, width: float, timeout: float = 5.0) -> None:
         time.sleep(0.05)
 
 
-NAV_LABELS = ["Accueil", "Conversations IA", "Emails résumés", "Logistique", "Statistiques", "Profil"]
+NAV_LABELS = ["Accueil", "Conversations IA", "Emails résumés", "Campagnes", "Logistique", "Statistiques", "Profil"]
 
 
-def test_the_sidebar_lists_the_six_sections_and_shows_who_is_signed_in(page, console, live_url, demo_user):
+def test_the_sidebar_lists_the_sections_and_shows_who_is_signed_in(page, console, live_url, demo_user):
     page.set_viewport_size(DESKTOP)
     sign_in_demo(page, live_url)
     nav = page.get_by_role("navigation", name="Navigation du tableau de bord")

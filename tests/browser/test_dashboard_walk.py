@@ -70,6 +70,7 @@ def nav_label(path: str) -> str:
         "/dashboard": "Accueil",
         "/dashboard/conversations": "Conversations IA",
         "/dashboard/emails": "Emails résumés",
+        "/dashboard/campagnes": "Campagnes",
         "/dashboard/logistics": "Logistique",
         "/dashboard/analytics": "Statistiques",
         "/dashboard/profile": "Profil",

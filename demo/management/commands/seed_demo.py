@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.models import User
 from analytics.models import AccountForecast
 from analytics.services import forecast_compute, restock_check
+from campaigns.demo import campaigns_demo_seed
 from catalog.models import Product
 from conversations.models import Contact, Conversation, Sender
 from conversations.services import conversation_mark_read, message_receive, message_send_by_ai, message_send_by_owner
@@ -148,6 +149,8 @@ def seed_account(user, *, now) -> list[str]:
         forecast_compute(user=user, now=now)
         restock_check(user=user, now=now, notify=False)
         seeded.append("prévisions")
+    if campaigns_demo_seed(user=user, now=now):
+        seeded.append("campagnes")
     return seeded
 
 

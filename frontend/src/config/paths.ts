@@ -17,6 +17,7 @@ export const paths = {
     orders: "/dashboard/orders",
     assistant: "/dashboard/assistant",
     emails: "/dashboard/emails",
+    campaigns: "/dashboard/campagnes",
     logistics: "/dashboard/logistics",
     analytics: "/dashboard/analytics",
     catalog: "/dashboard/catalogue",

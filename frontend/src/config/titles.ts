@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   [paths.dashboard.orders]: "Commandes",
   [paths.dashboard.assistant]: "Tester l'assistant",
   [paths.dashboard.emails]: "Emails résumés",
+  [paths.dashboard.campaigns]: "Campagnes",
   [paths.dashboard.logistics]: "Logistique",
   [paths.dashboard.analytics]: "Statistiques",
   [paths.dashboard.catalog]: "Catalogue",

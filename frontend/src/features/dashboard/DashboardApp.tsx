@@ -21,6 +21,7 @@ const ConversationsPage = lazy(() => import("@/features/conversations").then((m)
 const OrdersPage = lazy(() => import("@/features/orders").then((m) => m.loadOrdersPage()));
 const AssistantTryPage = lazy(() => import("@/features/assistant").then((m) => m.loadAssistantTryPage()));
 const EmailsPage = lazy(() => import("@/features/emails").then((m) => ({ default: m.EmailsPage })));
+const CampaignsPage = lazy(() => import("@/features/campaigns").then((m) => m.loadCampaignsPage()));
 const LogisticsPage = lazy(() => import("@/features/logistics").then((m) => ({ default: m.LogisticsPage })));
 const AnalyticsPage = lazy(() => import("@/features/analytics").then((m) => ({ default: m.AnalyticsPage })));
 const CatalogPage = lazy(() => import("@/features/catalog").then((m) => m.loadCatalogPage()));
@@ -53,6 +54,7 @@ export default function DashboardApp() {
             <Route path={under(paths.dashboard.orders)} element={<OrdersPage />} />
             <Route path={under(paths.dashboard.assistant)} element={<AssistantTryPage />} />
             <Route path={under(paths.dashboard.emails)} element={<EmailsPage />} />
+            <Route path={under(paths.dashboard.campaigns)} element={<CampaignsPage />} />
             <Route path={under(paths.dashboard.logistics)} element={<LogisticsPage />} />
             {/* The server's plan catalogue grants the analytics permission (plans pro and entreprise today). */}
             <Route

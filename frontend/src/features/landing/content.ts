@@ -154,6 +154,7 @@ export const pricing = {
       description: "Pour lancer votre boutique sur WhatsApp.",
       features: [
         "500 conversations/mois",
+        "1 000 messages de campagne / mois",
         "IA de base",
         "Intégration WhatsApp",
         "Support par email",
@@ -168,6 +169,7 @@ export const pricing = {
       description: "Pour les entreprises qui vendent tous les jours.",
       features: [
         "2000 conversations/mois",
+        "5 000 messages de campagne / mois",
         "IA avancée + nouchi",
         "Assistant email intelligent",
         "Logistique automatisée",
@@ -184,6 +186,7 @@ export const pricing = {
       description: "Pour les réseaux de boutiques et les grandes équipes.",
       features: [
         "Conversations illimitées",
+        "Campagnes illimitées",
         "IA personnalisée",
         "Déploiement multi-sites",
         "Support dédié",

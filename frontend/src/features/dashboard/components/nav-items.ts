@@ -1,4 +1,4 @@
-import { Bot, ChartColumn, House, Mail, MessageSquare, Package, ShoppingBag, Store, Truck, UserRound, type LucideIcon } from "lucide-react";
+import { Bot, ChartColumn, House, Mail, Megaphone, MessageSquare, Package, ShoppingBag, Store, Truck, UserRound, type LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
 
 import { paths } from "@/config/paths";
@@ -22,6 +22,7 @@ export const navItems: NavItem[] = [
   { label: "Ma boutique", to: paths.dashboard.shop, icon: Store },
   { label: "Tester l'assistant", to: paths.dashboard.assistant, icon: Bot },
   { label: "Emails résumés", to: paths.dashboard.emails, icon: Mail },
+  { label: "Campagnes", to: paths.dashboard.campaigns, icon: Megaphone },
   { label: "Logistique", to: paths.dashboard.logistics, icon: Truck },
   { label: "Statistiques", to: paths.dashboard.analytics, icon: ChartColumn, needsAnalytics: true },
   { label: "Profil", to: paths.dashboard.profile, icon: UserRound },

@@ -2,6 +2,7 @@
  * payment provider's page; back here with ?paiement=retour the page says the plan changes once the
  * provider has confirmed, and reads the plans again. */
 import { Check, Minus } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router-dom";
 
@@ -9,6 +10,7 @@ import { Alert } from "@/components/Alert";
 import { Button } from "@/components/Button";
 import { toast } from "@/components/toast";
 import { Badge, Card, ErrorState, LoadingSkeleton, PageHeader } from "@/components/states";
+import { campaignOptionsQueryOptions } from "@/features/campaigns";
 import { getErrorMessage } from "@/lib/errors";
 
 import { usePlans } from "../api/get-plans";
@@ -21,10 +23,18 @@ function conversations(limit: number): string {
   return limit < 0 ? "Conversations illimitées" : `${numberFormat.format(limit)} conversations/mois`;
 }
 
-function PlanCard({ plan, onUpgrade, pending }: { plan: PlanOffer; onUpgrade: (code: string) => void; pending: boolean }) {
+/** The plan's campaign messages a month (issue 29): none on the free plan, so no line at all. */
+export function campaignLine(cap: number | undefined): string | null {
+  if (cap === undefined || cap === 0) return null;
+  return cap < 0 ? "Campagnes illimitées" : `${numberFormat.format(cap)} messages de campagne / mois`;
+}
+
+function PlanCard({ plan, campaignCap, onUpgrade, pending }: { plan: PlanOffer; campaignCap?: number; onUpgrade: (code: string) => void; pending: boolean }) {
   const shortName = plan.name.split(" ")[0];
+  const campaigns = campaignLine(campaignCap);
   const features = [
     { label: conversations(plan.conversation_limit), on: true },
+    ...(campaigns ? [{ label: campaigns, on: true }] : []),
     { label: "Statistiques", on: plan.can_access_analytics },
     { label: "Prévisions (analyses prédictives)", on: plan.can_access_predictions },
     { label: "Fonctionnalités avancées", on: plan.can_use_advanced_features },
@@ -69,6 +79,7 @@ function PlanCard({ plan, onUpgrade, pending }: { plan: PlanOffer; onUpgrade: (c
 
 export default function PlansPage() {
   const plans = usePlans();
+  const campaignCaps = useQuery({ ...campaignOptionsQueryOptions(), select: (options) => options.plan_caps });
   const upgrade = useStartUpgrade();
   const [params] = useSearchParams();
   const returned = params.get("paiement") === "retour";
@@ -97,7 +108,7 @@ export default function PlansPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {plans.data.map((plan) => (
-            <PlanCard key={plan.code} plan={plan} onUpgrade={onUpgrade} pending={upgrade.isPending && upgrade.variables === plan.code} />
+            <PlanCard key={plan.code} plan={plan} campaignCap={campaignCaps.data?.[plan.code]} onUpgrade={onUpgrade} pending={upgrade.isPending && upgrade.variables === plan.code} />
           ))}
         </div>
       )}
