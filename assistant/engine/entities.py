@@ -451,7 +451,14 @@ class Extractor:
                     continue
                 span = stems[i : i + length]
                 entries = k.index.get(tuple(span))
-                if not entries and length >= 3 and span[0] not in FUNCTION_WORDS and span[-1] not in FUNCTION_WORDS:
+                if (
+                    not entries
+                    and length >= 3
+                    and span[0] not in FUNCTION_WORDS
+                    and span[-1] not in FUNCTION_WORDS
+                    # « du lait et du sucre » is two things, never « Lait … sucré »: no phrase spans « et », « ou »
+                    and not set(span[1:-1]) & {"et", "and", "ou", "or"}
+                ):
                     # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
                     entries = k.content_index.get(tuple(s for s in span if s not in FUNCTION_WORDS))
                 if not entries:
