@@ -10,9 +10,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from conversations.core import send_template, send_text
 from conversations.models import Conversation, ConversationMode, Intent, Message, MessageKind, Sender
 from conversations.replies import OutboundReply
 from conversations.services import conversation_mode_set, conversation_window_open
+from core import texts
 from core.phone import phone_display
 from core.tasks import enqueue_on_commit, send_email
 from core.tokens import new_token, token_hash
@@ -88,35 +90,7 @@ NOTICE_TEMPLATE = f"modèle « {RATING_TEMPLATE} » envoyé (fenêtre de 24 h fe
 NOTICE_SENT = "message envoyé"
 NOTICE_GAVE_UP = "WhatsApp injoignable pendant 6 h : demande abandonnée"
 
-REQUEST_TEXTS = {
-    "fr": (
-        "Bonjour {name} ! Votre commande {reference} vous a été livrée il y a une heure. "
-        "Comment s'est passée la livraison ? Répondez par une note de 1 à 5 (5 = excellent) "
-        "et, si vous le souhaitez, un mot sur votre expérience 🙏"
-    ),
-    "en": (
-        "Hello {name}! Your order {reference} was delivered an hour ago. How did it go? "
-        "Reply with a score from 1 to 5 (5 = excellent) and, if you like, a word about your experience 🙏"
-    ),
-}
-THANKS_TEXTS = {
-    "fr": "Merci pour votre note ({score}/5) ! À très bientôt chez {shop}.",
-    "en": "Thank you for your rating ({score}/5)! See you soon at {shop}.",
-}
-MIDDLE_TEXTS = {
-    "fr": "Merci pour votre note ({score}/5) ! Vos remarques nous aident à nous améliorer.",
-    "en": "Thank you for your rating ({score}/5)! Your feedback helps us do better.",
-}
-SORRY_TEXTS = {
-    "fr": (
-        "Nous sommes désolés que la livraison ne vous ait pas satisfait. Le responsable de {shop} "
-        "a été prévenu et vous répond ici très vite."
-    ),
-    "en": (
-        "We are sorry the delivery did not satisfy you. The manager of {shop} has been told "
-        "and will answer you here shortly."
-    ),
-}
+# The customer's texts are the catalogue's (core.texts): "rating.request", "rating.thanks"…
 
 ALERT_SUBJECT = "Un client n'est pas satisfait de sa livraison"
 NUMBER_NONE = "sans numéro"  # a customer known by WhatsApp user id alone
@@ -197,17 +171,15 @@ def rating_request_send(*, request: RatingRequest, now: datetime) -> str:
     """Send one pending request: a text inside the customer's 24 h window, else the approved
     ``avis_livraison`` template, else nothing (skipped). Returns the new status. A transient Graph
     error raises and leaves the request pending (the next run tries again)."""
-    from integrations.whatsapp.services import send_template_to_contact, send_text_to_contact
-
     order = Order.objects.select_related("owner", "conversation", "contact").get(pk=request.order_id)
     contact = _contact_of(order)
     conversation = Conversation.objects.filter(contact=contact).first() if contact else None
     status, notice, message = RatingRequestStatus.SKIPPED, NOTICE_NO_CONTACT, None
     if conversation is not None:
         language = customer_language(order)
-        text = REQUEST_TEXTS[language].format(name=_first_name(order.customer_name), reference=order.reference)
+        text = texts.text("rating.request", language, name=_first_name(order.customer_name), reference=order.reference)
         if conversation_window_open(conversation, at=now):
-            message = send_text_to_contact(contact=contact, text=text)
+            message = send_text(contact=contact, text=text)
             status, notice = (RatingRequestStatus.SENT, NOTICE_SENT) if message else (status, NOTICE_UNAVAILABLE)
         else:
             template = _template_for(order=order)
@@ -217,7 +189,7 @@ def rating_request_send(*, request: RatingRequest, now: datetime) -> str:
                 parameters = [order.reference]
                 if "{{2}}" in (template.get("body") or ""):
                     parameters.append(_first_name(order.customer_name) or "")
-                message = send_template_to_contact(
+                message = send_template(
                     contact=contact,
                     name=template["name"],
                     language=template["language"],
@@ -299,9 +271,9 @@ def _requests_of(*, conversation, message: Message, now: datetime) -> tuple[Rati
 
 def _reply_text(*, rating: Rating, language: str, shop: str) -> str:
     if rating.handed_off:
-        return SORRY_TEXTS[language].format(shop=shop)
-    texts = THANKS_TEXTS if rating.score >= 4 else MIDDLE_TEXTS
-    return texts[language].format(score=rating.score, shop=shop)
+        return texts.text("rating.sorry", language, shop=shop)
+    key = "rating.thanks" if rating.score >= 4 else "rating.middle"
+    return texts.text(key, language, score=rating.score, shop=shop)
 
 
 def _alert_owner(*, conversation, order: Order, rating: Rating) -> None:

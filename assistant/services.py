@@ -20,6 +20,7 @@ from django.utils import timezone
 from conversations.models import Conversation, ConversationMode, Intent, Message, MessageKind, QuestionCategory, Sender
 from conversations.replies import OutboundReply
 from conversations.services import conversation_mode_set
+from core import texts
 from core.exceptions import ApplicationError
 from core.phone import phone_display
 from core.tasks import enqueue_on_commit, send_email
@@ -57,24 +58,13 @@ UNREADABLE_KINDS = {
 }
 MSG_LLM_UNAVAILABLE = "Aucun modèle de langage n'est configuré sur la plateforme : l'assistant intégré répond seul."
 
-MSG_UNREADABLE = {
-    "fr": "Je ne peux lire que les messages écrits 🙏 Pouvez-vous m'écrire votre demande ?",
-    "en": "I can only read written messages 🙏 Could you type your request?",
-}
+# The fixed answers are the catalogue's (core.texts, "assistant.*"), by language.
+MSG_UNREADABLE = texts.by_language("assistant.unreadable")
 # A voice note the provider could not hear (unclear, empty, failed, too long or too large).
-MSG_NOT_HEARD = {
-    "fr": "Je n'ai pas bien entendu, pouvez-vous l'écrire ?",
-    "en": "I didn't catch that, could you type it?",
-}
+MSG_NOT_HEARD = texts.by_language("assistant.not_heard")
 # A customer's photo without a caption: which product is it (no handoff, the engine takes the name).
-MSG_PHOTO_RECEIVED = {
-    "fr": "Merci pour la photo ! Quel produit cherchez-vous ? Écrivez-moi son nom 🙏",
-    "en": "Thanks for the photo! Which product are you looking for? Please type its name 🙏",
-}
-MSG_LOCATION = {
-    "fr": "Merci pour la position 📍 Pouvez-vous aussi m'écrire votre commune ou votre quartier ?",
-    "en": "Thanks for the location 📍 Could you also type your area or neighbourhood?",
-}
+MSG_PHOTO_RECEIVED = texts.by_language("assistant.photo_received")
+MSG_LOCATION = texts.by_language("assistant.location")
 
 HANDOFF_SUBJECT = "Un client vous attend sur WhatsApp"
 HANDOFF_TEXT = (
@@ -191,18 +181,15 @@ def _caption(message: Message) -> str:
     return PLACEHOLDER.sub("", message.content or "", count=1).strip()
 
 
-def _fixed_answer(*, conversation, message, texts: dict) -> list[OutboundReply]:
+def _fixed_answer(*, conversation, message, key: str) -> list[OutboundReply]:
+    """The catalogue's text ``key`` in the session's language (French by default)."""
     session = AssistantSession.objects.filter(key=session_key_for_conversation(conversation)).first()
     language = ((session.state or {}).get("language") if session else None) or "fr"
-    return [OutboundReply(text=texts["en" if language == "en" else "fr"])]
+    return [OutboundReply(text=texts.text(key, language))]
 
 
 # « payer » after a payment link failed or expired: the customer asks for the link again.
 PAY_AGAIN_WORDS = frozenset({"payer", "lien", "lien de paiement", "renvoyer le lien", "pay", "payment link", "link"})
-MSG_PAY_AGAIN = {
-    "fr": "Je vous renvoie le lien de paiement de la commande {reference}.",
-    "en": "Here is the payment link for your order {reference} again.",
-}
 
 
 def _payment_link_again(*, conversation, message) -> list[OutboundReply] | None:
@@ -220,7 +207,7 @@ def _payment_link_again(*, conversation, message) -> list[OutboundReply] | None:
     with transaction.atomic():
         if payment_retry_for_order(order=order, language=language) is None:
             return None
-    return [OutboundReply(text=MSG_PAY_AGAIN[language].format(reference=order.reference))]
+    return [OutboundReply(text=texts.text("assistant.pay_again", language, reference=order.reference))]
 
 
 def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
@@ -242,15 +229,15 @@ def assistant_answer(*, conversation, message: Message) -> list[OutboundReply]:
         # A voice note the channel had transcribed (assistant.stt): heard, it is answered as typed.
         text = message.transcript.strip() if message.transcript_status == TranscriptStatus.OK else ""
         if not text:
-            return _fixed_answer(conversation=conversation, message=message, texts=MSG_NOT_HEARD)
+            return _fixed_answer(conversation=conversation, message=message, key="assistant.not_heard")
     elif message.kind in UNREADABLE_KINDS:
         text = _caption(message)
         if not text and message.kind == MessageKind.IMAGE:
-            return _fixed_answer(conversation=conversation, message=message, texts=MSG_PHOTO_RECEIVED)
+            return _fixed_answer(conversation=conversation, message=message, key="assistant.photo_received")
         if not text:
-            return _fixed_answer(conversation=conversation, message=message, texts=MSG_UNREADABLE)
+            return _fixed_answer(conversation=conversation, message=message, key="assistant.unreadable")
     if message.kind == MessageKind.LOCATION:
-        return _fixed_answer(conversation=conversation, message=message, texts=MSG_LOCATION)
+        return _fixed_answer(conversation=conversation, message=message, key="assistant.location")
     retried = _payment_link_again(conversation=conversation, message=message)
     if retried is not None:
         return retried

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from conversations.models import Contact
 from conversations.replies import OutboundReply
+from core import texts
 
 OPT_OUT = "out"
 OPT_IN = "in"
@@ -147,16 +148,11 @@ def optout_reading(text: str) -> str | None:
 
 _ENGLISH_ONLY = {"unsubscribe", "unsub", "subscribe", "please", "remove", "dont", "want", "sending", "texting"}
 
-REPLY_OUT_FR = (
-    "C'est noté : vous ne recevrez plus nos messages promotionnels. Répondez START à tout moment pour "
-    "les recevoir à nouveau. Vous pouvez toujours nous écrire pour commander."
-)
-REPLY_OUT_EN = (
-    "Done: you will no longer receive our promotional messages. Reply START at any time to receive them "
-    "again. You can still write to us to order."
-)
-REPLY_IN_FR = "C'est noté : vous recevrez à nouveau nos offres et nouveautés. Répondez STOP pour les arrêter."
-REPLY_IN_EN = "Done: you will receive our offers and news again. Reply STOP to stop them."
+# The confirmations are the catalogue's (core.texts: "optout.out", "optout.in").
+REPLY_OUT_FR = texts.text("optout.out", "fr")
+REPLY_OUT_EN = texts.text("optout.out", "en")
+REPLY_IN_FR = texts.text("optout.in", "fr")
+REPLY_IN_EN = texts.text("optout.in", "en")
 
 
 def _english(conversation, text: str) -> bool:

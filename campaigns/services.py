@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from conversations.core import send_template, send_text
 from conversations.models import (
     Contact,
     Conversation,
@@ -31,12 +32,9 @@ from conversations.models import (
     Sender,
 )
 from conversations.services import message_failed, message_sent
+from conversations.transport import Outgoing, OutgoingKind, Transport, TransportError, transport_for
 from core.exceptions import ApplicationError
 from core.tasks import enqueue_on_commit
-from integrations.crypto import decrypt_token
-from integrations.models import WhatsAppConnection
-from integrations.whatsapp import client
-from integrations.whatsapp.recipient import recipient_of
 
 from .models import (
     UNLIMITED,
@@ -376,7 +374,7 @@ def _record_message(recipient: Recipient, campaign: Campaign) -> Message:
     return message
 
 
-def _send_one(recipient: Recipient, campaign: Campaign, *, connection, token: str) -> str:
+def _send_one(recipient: Recipient, campaign: Campaign, *, transport: Transport) -> str:
     """'sent', 'failed', 'skipped' or 'retry' for one claimed recipient."""
     message = _record_message(recipient, campaign)
     if message.wamid or message.status != MessageStatus.PENDING:
@@ -386,18 +384,15 @@ def _send_one(recipient: Recipient, campaign: Campaign, *, connection, token: st
         if message.wamid:
             Recipient.objects.filter(pk=recipient.pk, sent_at__isnull=True).update(sent_at=message.status_at)
         return "sent" if message.wamid else "failed"
-    values = recipient.values
-    components = [{"type": "body", "parameters": [{"type": "text", "text": v} for v in values]}] if values else None
+    outgoing = Outgoing(
+        kind=OutgoingKind.TEMPLATE,
+        template=campaign.template_name,
+        language=campaign.template_language,
+        parameters=tuple(recipient.values or ()),
+    )
     try:
-        result = client.send_template(
-            phone_number_id=connection.phone_number_id,
-            token=token,
-            to=recipient_of(recipient.contact),
-            name=campaign.template_name,
-            language=campaign.template_language,
-            components=components,
-        )
-    except client.GraphError as error:
+        wamid = transport.send(outgoing, contact=recipient.contact)
+    except TransportError as error:
         if error.code in RATE_LIMIT_CODES or not error.permanent:
             logger.info("Campaign %s: recipient %s postponed (code %s)", campaign.pk, recipient.pk, error.code)
             _release(recipient.pk)
@@ -408,12 +403,8 @@ def _send_one(recipient: Recipient, campaign: Campaign, *, connection, token: st
             Contact.objects.filter(pk=recipient.contact_id, opted_out_at__isnull=True).update(
                 opted_out_at=timezone.now()
             )
-        if error.code == 190:
-            from integrations.whatsapp.services import connection_token_rejected
-
-            connection_token_rejected(connection=connection)
-        return "failed"
-    message_sent(message=message, wamid=result.wamid)
+        return "failed"  # a refused token (190) marked the connection as it passed through the transport
+    message_sent(message=message, wamid=wamid)
     Recipient.objects.filter(pk=recipient.pk).update(state=RecipientState.SENT, sent_at=timezone.now())
     return "sent"
 
@@ -441,14 +432,11 @@ def campaign_batch_send(*, campaign_id: int, recipient_ids: list[int], attempt: 
     campaign = Campaign.objects.select_related("owner").filter(pk=campaign_id).first()
     if campaign is None or campaign.status != CampaignStatus.SENDING:
         return outcome
-    connection = WhatsAppConnection.objects.filter(owner_id=campaign.owner_id).first()
-    from integrations.whatsapp.services import connection_usable
-
-    if not connection_usable(connection):
+    transport = transport_for(owner_id=campaign.owner_id)
+    if transport is None or not transport.usable():
         outcome.failed = _fail_all(campaign, recipient_ids, "WhatsApp is not connected")
         campaign_finish_if_done(campaign_id=campaign_id)
         return outcome
-    token = decrypt_token(connection.token_ciphertext)
     tier = campaign_settings_get(user=campaign.owner).messaging_tier
     recipients = (
         Recipient.objects.filter(pk__in=recipient_ids, campaign=campaign, contact__owner_id=campaign.owner_id)
@@ -470,7 +458,7 @@ def campaign_batch_send(*, campaign_id: int, recipient_ids: list[int], attempt: 
         now = timezone.now()
         if not _claim(recipient.pk, now):
             continue  # another run holds it, or it is done
-        result = _send_one(recipient, campaign, connection=connection, token=token)
+        result = _send_one(recipient, campaign, transport=transport)
         if result == "retry":
             outcome.retry_after = _backoff(attempt)
             break
@@ -554,7 +542,6 @@ def cart_reminders_send(*, at=None) -> int:
 
     from assistant.models import AssistantSession
     from conversations.services import conversation_window_open
-    from integrations.whatsapp.services import send_text_to_contact
 
     at = at or timezone.now()
     owners = list(CampaignSettings.objects.filter(cart_reminder_enabled=True).values_list("owner_id", flat=True))
@@ -588,7 +575,7 @@ def cart_reminders_send(*, at=None) -> int:
         if row is None:
             continue
         text = _cart_text(state, contact=contact, english=conversation.language == "en")
-        message = send_text_to_contact(contact=contact, text=text)
+        message = send_text(contact=contact, text=text)
         if message is not None:
             FollowUp.objects.filter(pk=row.pk).update(message=message)
             sent += 1
@@ -630,8 +617,6 @@ def _weekly_reorderers(*, user, at, after_days: int) -> list[Contact]:
 
 def reorder_reminders_send(*, at=None) -> int:
     """One approved template to each weekly customer who has not re-ordered for N days."""
-    from integrations.whatsapp.services import send_template_to_contact
-
     at = at or timezone.now()
     sent = 0
     for settings_row in CampaignSettings.objects.filter(reorder_enabled=True).exclude(reorder_template_name=""):
@@ -651,7 +636,7 @@ def reorder_reminders_send(*, at=None) -> int:
                 continue
             language = settings_row.reorder_template_language
             values = parameters_fill(parameters=parameters, contact=contact, user=user, language=language)
-            message = send_template_to_contact(
+            message = send_template(
                 contact=contact,
                 name=settings_row.reorder_template_name,
                 language=language,

@@ -380,6 +380,7 @@ WHATSAPP_GRAPH_RETRY_DELAY = env.float("WHATSAPP_GRAPH_RETRY_DELAY", default=0.5
 WHATSAPP_INBOUND_SCHEDULE_SECONDS = env.int("WHATSAPP_INBOUND_SCHEDULE_SECONDS", default=10)
 WHATSAPP_CONVERSATION_LOCK_SECONDS = env.int("WHATSAPP_CONVERSATION_LOCK_SECONDS", default=60)
 WHATSAPP_RESPONDER = env.str("WHATSAPP_RESPONDER", default="assistant.services.assistant_answer")
+CONVERSATION_TRANSPORT = "integrations.whatsapp.transport.WhatsAppTransport"  # conversations/transport.py
 # Embedded runtime (no REDIS_URL: Celery runs tasks in-process): Meta's webhook gets its 200 first and
 # the assistant answers after the response, in one background thread of the web process
 # (integrations/whatsapp/background.py, docs/runtime.md). No effect when a worker runs the tasks.
@@ -395,12 +396,17 @@ ASSISTANT_LLM_API_KEY = env.str("ASSISTANT_LLM_API_KEY", default="")
 # The whole budget of one reply, retries included; past it the embedded engine's reply goes out.
 ASSISTANT_LLM_TIMEOUT = env.float("ASSISTANT_LLM_TIMEOUT", default=6.0)
 
-# Optional OpenAI-compatible speech-to-text provider for voice notes (assistant/stt.py). Empty: a voice
-# note gets the request to type it. One call, no retry: past the timeout the customer is asked to type.
+# Optional OpenAI-compatible speech-to-text provider for voice notes (assistant/stt.py). Empty: the local model
+# below, else the request to type. One call, no retry: past the timeout the customer is asked to type.
 ASSISTANT_STT_URL = env.str("ASSISTANT_STT_URL", default="")
 ASSISTANT_STT_MODEL = env.str("ASSISTANT_STT_MODEL", default="")
 ASSISTANT_STT_API_KEY = env.str("ASSISTANT_STT_API_KEY", default="")
 ASSISTANT_STT_TIMEOUT = env.float("ASSISTANT_STT_TIMEOUT", default=10.0)
+# Without a provider, voice notes are transcribed on this server by the Whisper base model shipped in a PyPI
+# package (assistant/stt_local.py, faster-whisper, CPU int8); false (or the packages absent): the request to type.
+ASSISTANT_STT_LOCAL = env.bool("ASSISTANT_STT_LOCAL", default=True)
+# Seconds the local model may take for one note (checked between 30 s windows); past it, the request to type.
+ASSISTANT_STT_LOCAL_TIMEOUT = env.float("ASSISTANT_STT_LOCAL_TIMEOUT", default=30.0)
 WHATSAPP_VOICE_MAX_BYTES = env.int("WHATSAPP_VOICE_MAX_BYTES", default=16 * 1024 * 1024)
 WHATSAPP_VOICE_MAX_SECONDS = env.int("WHATSAPP_VOICE_MAX_SECONDS", default=300)
 

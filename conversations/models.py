@@ -7,6 +7,8 @@ and its unread count so that the list costs the same few queries whatever the nu
 from django.conf import settings
 from django.db import models
 
+from .transport import error_explanation as channel_error_explanation
+
 
 class ConversationStatus(models.TextChoices):
     """Who spoke last: the customer is waiting (pending), the AI replied (ai_response), or the
@@ -86,31 +88,10 @@ class QuestionCategory(models.TextChoices):
     AUTRE = "autre", "Autre"
 
 
-# Meta's error codes the owner can act on, explained in French on the failed message.
-WHATSAPP_ERROR_EXPLANATIONS = {
-    131047: "Plus de 24 h depuis le dernier message du client : seul un modèle de message approuvé peut être envoyé.",
-    131026: "Message non distribuable : ce numéro n'utilise pas WhatsApp ou n'a pas accepté les conditions.",
-    190: "L'accès à WhatsApp a expiré : reconnectez WhatsApp depuis le tableau de bord.",
-    131056: "Trop de messages envoyés à ce client en peu de temps : réessayez dans un instant.",
-    130429: "Limite d'envoi de WhatsApp atteinte : réessayez dans un instant.",
-    131051: "Type de message non pris en charge par WhatsApp.",
-    470: "Plus de 24 h depuis le dernier message du client : seul un modèle de message approuvé peut être envoyé.",
-    131049: "WhatsApp n'a pas distribué ce message promotionnel pour préserver l'expérience du client (trop de "
-    "messages marketing reçus) : réessayez dans quelques jours.",
-    131050: "Le client a désactivé les messages promotionnels de votre boutique dans WhatsApp.",
-    132001: "Ce modèle n'existe pas (ou plus) dans cette langue : vérifiez-le dans WhatsApp Manager.",
-    132000: "Le nombre de variables ne correspond pas au modèle.",
-}
-WHATSAPP_ERROR_DEFAULT = "WhatsApp a refusé ce message."
-ERROR_NOT_CONNECTED = -1  # our own code: no active WhatsApp connection when the message had to leave
-WHATSAPP_ERROR_EXPLANATIONS[ERROR_NOT_CONNECTED] = "WhatsApp n'est pas connecté : le message n'a pas pu partir."
-
-
 def error_explanation(code: int | None) -> str:
-    """The French reason shown on a failed message."""
-    if code is None:
-        return ""
-    return WHATSAPP_ERROR_EXPLANATIONS.get(code, WHATSAPP_ERROR_DEFAULT)
+    """The French reason shown on a failed message: the channel's words for its own codes
+    (``transport.error_explanation``; Meta's table lives with the WhatsApp transport)."""
+    return channel_error_explanation(code)
 
 
 def message_media_path(instance, filename: str) -> str:

@@ -2,8 +2,8 @@
 
 Inbound messages are stored first, whatever happens next (``message_store_inbound``): at the plan's
 cap the conversation is kept, flagged ``over_quota`` and the assistant stays silent there. The
-WhatsApp channel (``integrations.whatsapp``) delivers the outbound messages these functions record
-with status ``pending`` and reports their statuses back through ``message_status_update``.
+account's channel (``transport.Transport``, driven by ``core``) delivers the outbound messages these
+functions record with status ``pending`` and reports their statuses back through ``message_status_update``.
 """
 
 import logging
@@ -352,10 +352,10 @@ def conversation_mode_set(*, conversation: Conversation, mode: str) -> Conversat
 
 
 def _deliver_on_commit(message: Message) -> None:
-    # The channel lives in integrations, which depends on this app: imported when needed, not at load.
-    from integrations.whatsapp.tasks import whatsapp_message_deliver
+    # The core's task hands it to the account's channel (``transport.transport_for``) once committed.
+    from .tasks import conversation_message_deliver  # tasks import core, which imports this module
 
-    transaction.on_commit(lambda: whatsapp_message_deliver.delay(message.pk))
+    transaction.on_commit(lambda: conversation_message_deliver.delay(message.pk))
 
 
 @transaction.atomic
@@ -476,11 +476,20 @@ def message_send_by_ai(
 
 
 @transaction.atomic
-def message_record_update(*, conversation: Conversation, content: str) -> Message:
-    """Record a message the shop sends on its own (an order's status update) before it is sent.
+def message_record_update(
+    *,
+    conversation: Conversation,
+    content: str,
+    kind: str = MessageKind.TEXT,
+    buttons: list | None = None,
+    product=None,
+) -> Message:
+    """Record a message the shop sends on its own (an order's status update) before it is sent:
+    a text, or with ``buttons`` (kind interactive), or ``product``'s photo with ``content`` as caption
+    (kind image).
 
-    The same text still waiting for Meta in this conversation is returned instead of a second copy,
-    so a task retried after a network error sends one message, not two.
+    The same message (text, kind, product) still waiting for Meta in this conversation is returned
+    instead of a second copy, so a task retried after a network error sends one message, not two.
     """
     waiting = (
         Message.objects.filter(
@@ -490,6 +499,8 @@ def message_record_update(*, conversation: Conversation, content: str) -> Messag
             status=MessageStatus.PENDING,
             wamid__isnull=True,
             content=content.strip(),
+            kind=kind,
+            product=product,
         )
         .order_by("-id")
         .first()
@@ -503,6 +514,9 @@ def message_record_update(*, conversation: Conversation, content: str) -> Messag
         status=MessageStatus.PENDING,
         at=timezone.now(),
         conversation_status=ConversationStatus.AI_RESPONSE,
+        kind=kind,
+        buttons=list(buttons or []),
+        product=product,
     )
 
 

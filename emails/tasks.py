@@ -40,16 +40,16 @@ def digests_send() -> int:
 @shared_task(bind=True, name="emails.tasks.email_alert_whatsapp", acks_late=True, max_retries=6, ignore_result=True)
 def email_alert_whatsapp(self, contact_id: int, text: str) -> None:
     """The urgent-mail alert on the owner's own WhatsApp (when Meta's 24 h window is open)."""
+    from conversations.core import send_text
     from conversations.models import Contact
-    from integrations.whatsapp import client
-    from integrations.whatsapp.services import send_text_to_contact
+    from conversations.transport import TransportError
 
     contact = Contact.objects.filter(pk=contact_id).first()
     if contact is None:
         return
     try:
-        sent = send_text_to_contact(contact=contact, text=text)
-    except client.GraphError as exc:
+        sent = send_text(contact=contact, text=text)
+    except TransportError as exc:
         raise self.retry(countdown=min(300, 10 * 2**self.request.retries)) from exc
     if sent is None:
         logger.info("Urgent-mail alert to contact %s not sent on WhatsApp (window closed, no connection)", contact_id)

@@ -2,13 +2,15 @@
 message in their language (French unless the conversation is known to be in English).
 
 ``order_notify_customer`` builds the text and queues ``orders.notify_customer`` after the commit; the
-task hands it to the WhatsApp client (``integrations.whatsapp.services.send_text_to_contact``) and
-records on the history step what became of it, e.g. « fenêtre de 24 h fermée ».
+task hands it to the conversation core (``conversations.core.send_text``, or an approved template
+outside the 24 h window) and records on the history step what became of it, e.g. « fenêtre de 24 h
+fermée ». The texts are the catalogue's (``core.texts``, keys ``order.*``).
 """
 
 from django.db import transaction
 from django.utils import timezone
 
+from core import texts
 from core.money import format_fcfa
 
 NOTICE_SENT = "message envoyé"
@@ -30,99 +32,49 @@ TEMPLATE_NAMES = {
     "cancelled": "commande_annulee",
 }
 
-TEXTS = {
-    "fr": {
-        "confirmed": "Merci {name} ! Votre commande {reference} est confirmée : {total}. Nous vous tenons informé(e).",
-        "paid": "Paiement reçu pour votre commande {reference} ({total}). Merci !",
-        "out_for_delivery": "Votre commande {reference} est en route ! Le livreur arrive bientôt.",
-        "delivered": "Votre commande {reference} a été livrée. Merci et à bientôt !",
-        "ready": "Votre commande {reference} est prête : vous pouvez passer la retirer.",
-        "cancelled": "Votre commande {reference} a été annulée.",
-        "cancelled_reason": "Votre commande {reference} a été annulée : {reason}.",
-    },
-    "en": {
-        "confirmed": "Thank you {name}! Your order {reference} is confirmed: {total}. We will keep you posted.",
-        "paid": "Payment received for your order {reference} ({total}). Thank you!",
-        "out_for_delivery": "Your order {reference} is on its way! The driver will be with you soon.",
-        "delivered": "Your order {reference} has been delivered. Thank you, see you soon!",
-        "ready": "Your order {reference} is ready: you can come and pick it up.",
-        "cancelled": "Your order {reference} has been cancelled.",
-        "cancelled_reason": "Your order {reference} has been cancelled: {reason}.",
-    },
-}
-
-
-# The answer to "où en est ma commande ?" (assistant.services): where the order is now.
-STATUS_TEXTS = {
-    "fr": {
-        "confirmed": "Votre commande {reference} ({total}) est confirmée et en cours de traitement.",
-        "awaiting_payment": (
-            "Votre commande {reference} attend votre paiement ({total}) : répondez « payer » pour recevoir le lien."
-        ),
-        "paid": "Votre commande {reference} est payée ({total}) et va être préparée.",
-        "preparing": "Votre commande {reference} est en préparation.",
-        "out_for_delivery": "Votre commande {reference} est en route : le livreur arrive bientôt.",
-        "ready": "Votre commande {reference} est prête : vous pouvez passer la retirer.",
-        "delivered": "Votre commande {reference} a été livrée le {date}.",
-        "picked_up": "Votre commande {reference} a été retirée le {date}.",
-        "cancelled": "Votre commande {reference} a été annulée.",
-        "eta": " Délai annoncé : environ {minutes} minutes après la confirmation.",
-    },
-    "en": {
-        "confirmed": "Your order {reference} ({total}) is confirmed and being processed.",
-        "awaiting_payment": (
-            "Your order {reference} is waiting for your payment ({total}): reply « pay » to get the link."
-        ),
-        "paid": "Your order {reference} is paid ({total}) and will be prepared.",
-        "preparing": "Your order {reference} is being prepared.",
-        "out_for_delivery": "Your order {reference} is on its way: the driver will be with you soon.",
-        "ready": "Your order {reference} is ready: you can come and pick it up.",
-        "delivered": "Your order {reference} was delivered on {date}.",
-        "picked_up": "Your order {reference} was picked up on {date}.",
-        "cancelled": "Your order {reference} has been cancelled.",
-        "eta": " Announced time: about {minutes} minutes after confirmation.",
-    },
-}
+# The texts themselves are the catalogue's (core.texts): "order.<status>", "order.status.<status>".
+# The statuses whose step tells the customer something (a cancellation with a note has its own text).
+CUSTOMER_STATUSES = ("confirmed", "paid", "out_for_delivery", "delivered", "ready", "cancelled")
 
 
 def order_status_text(*, order, language: str) -> str:
-    """Where ``order`` is now, in the customer's language ("en", else French)."""
-    texts = STATUS_TEXTS["en" if language == "en" else "fr"]
+    """Where ``order`` is now, in the customer's language (French when the catalogue has no table for it)."""
     step = order.events.filter(to_status=order.status).order_by("-at").first()
     when = step.at if step is not None else order.updated_at
-    date = timezone.localtime(when).strftime("%d/%m/%Y à %H:%M" if language != "en" else "%d/%m/%Y at %H:%M")
-    text = texts.get(order.status, texts["confirmed"]).format(
-        reference=order.reference, total=format_fcfa(order.total), date=date
+    date = timezone.localtime(when).strftime(texts.text("order.status.date_format", language))
+    key = f"order.status.{order.status}"
+    text = texts.text(
+        key if texts.has(key) else "order.status.confirmed",
+        language,
+        reference=order.reference,
+        total=format_fcfa(order.total),
+        date=date,
     )
     if order.status in ("confirmed", "paid", "preparing") and order.eta_minutes:
-        text += texts["eta"].format(minutes=order.eta_minutes)
+        text += texts.text("order.status.eta", language, minutes=order.eta_minutes)
     return text
 
 
 def customer_language(order) -> str:
-    """'en' when the conversation is known to be in English, else 'fr' (the shops' language)."""
+    """The conversation's language when the catalogue has it ('en'), else 'fr' (the shops' language)."""
     conversation = order.conversation if order.conversation_id else None
-    language = (getattr(conversation, "language", "") or "").lower()
-    return "en" if language.startswith("en") else "fr"
+    return texts.language_of(getattr(conversation, "language", "") or "")
 
 
 def order_customer_text(*, order, status: str, note: str = "") -> str | None:
     """The message for the customer when ``order`` enters ``status``, or None when none is due."""
-    texts = TEXTS[customer_language(order)]
-    key = "cancelled_reason" if status == "cancelled" and note.strip() else status
-    if key not in texts:
+    if status not in CUSTOMER_STATUSES:
         return None
+    key = "order.cancelled_reason" if status == "cancelled" and note.strip() else f"order.{status}"
     first_name = (order.customer_name or "").split(" ")[0]
-    return texts[key].format(
-        name=first_name, reference=order.reference, total=format_fcfa(order.total), reason=note.strip().rstrip(".")
+    return texts.text(
+        key,
+        customer_language(order),
+        name=first_name,
+        reference=order.reference,
+        total=format_fcfa(order.total),
+        reason=note.strip().rstrip("."),
     )
-
-
-# The « en route » message carries the customer's tracking link (aftersales: /suivi/<token>).
-TRACKING_LINE = {
-    "fr": "Suivez votre livraison en direct : {url}",
-    "en": "Follow your delivery live: {url}",
-}
 
 
 def order_notify_customer(*, order, event) -> None:
@@ -140,7 +92,8 @@ def order_notify_customer(*, order, event) -> None:
     url = ""
     if event.to_status == "out_for_delivery":
         url = tracking_url(tracking_link_issue(order=order))
-        text = f"{text}\n{TRACKING_LINE[customer_language(order)].format(url=url)}"
+        # The « en route » message carries the customer's tracking link (aftersales: /suivi/<token>).
+        text = f"{text}\n{texts.text('order.tracking_line', customer_language(order), url=url)}"
     from .tasks import order_notify_customer_task
 
     event_id = event.pk

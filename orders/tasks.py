@@ -4,6 +4,8 @@ import logging
 
 from celery import shared_task
 
+from conversations.core import send_template, send_text
+from conversations.transport import transport_installed
 from core.tasks import OutsideTask
 
 from .models import OrderEvent
@@ -41,7 +43,6 @@ def _send_template(*, event, contact, text: str, url: str = "") -> str:
     """The matching approved template, if the account has one; the notice for the history."""
     from core.exceptions import ApplicationError
     from integrations.services import whatsapp_templates_list
-    from integrations.whatsapp.services import send_template_to_contact
 
     order = event.order
     try:
@@ -51,7 +52,7 @@ def _send_template(*, event, contact, text: str, url: str = "") -> str:
     template = order_update_template(templates=templates, order=order, status=event.to_status)
     if template is None:
         return NOTICE_WINDOW_CLOSED
-    sent = send_template_to_contact(
+    sent = send_template(
         contact=contact,
         name=template["name"],
         language=template["language"],
@@ -78,16 +79,13 @@ def order_notify_customer_task(*, event_id: int, text: str, url: str = "") -> st
     if contact is None:
         notice = NOTICE_NO_CONTACT
     else:
-        try:
-            from integrations.whatsapp.services import send_text_to_contact
-        except ImportError:
-            logger.warning("No WhatsApp client to tell %s about %s", contact.pk, event.order.reference)
+        if not transport_installed():
+            logger.warning("No channel installed to tell %s about %s", contact.pk, event.order.reference)
             notice = NOTICE_UNAVAILABLE
+        elif _window_closed(contact):
+            notice = _send_template(event=event, contact=contact, text=text, url=url)
         else:
-            if _window_closed(contact):
-                notice = _send_template(event=event, contact=contact, text=text, url=url)
-            else:
-                sent = send_text_to_contact(contact=contact, text=text)
-                notice = NOTICE_SENT if sent else NOTICE_WINDOW_CLOSED
+            sent = send_text(contact=contact, text=text)
+            notice = NOTICE_SENT if sent else NOTICE_WINDOW_CLOSED
     OrderEvent.objects.filter(pk=event.pk).update(customer_notice=notice)
     return notice

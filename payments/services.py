@@ -28,6 +28,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from conversations.core import send_link, send_text
+from core import texts
 from core.exceptions import ApplicationError
 from core.money import format_fcfa
 from core.tasks import enqueue_on_commit, send_email
@@ -55,39 +57,7 @@ MSG_PLAN_NOT_PAYABLE = "Ce plan ne se paie pas en ligne : « {plan} »."
 MSG_PLAN_ALREADY = "Vous êtes déjà sur le plan {plan}."
 MSG_PROVIDER_DOWN_OWNER = "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
 MSG_CANCEL_UNPAID = "paiement non reçu dans les délais"
-BUTTON = {"fr": "Payer", "en": "Pay"}
-TEXTS = {
-    "fr": {
-        "link": (
-            "Pour régler votre commande {reference} ({amount}) par {method}, touchez « Payer » ci-dessous. "
-            "Le lien est valable {minutes} minutes."
-        ),
-        "reminder": (
-            "Rappel : votre commande {reference} ({amount}) attend toujours son paiement {method}. "
-            "Voici un nouveau lien, valable {minutes} minutes ; sans paiement, la commande sera annulée."
-        ),
-        "provider_down": (
-            "Votre commande {reference} est bien enregistrée, mais le paiement {method} ne répond pas pour le moment. "
-            "Écrivez « payer » dans quelques minutes pour recevoir le lien, ou réglez en espèces à la livraison."
-        ),
-        "resend": "Je vous renvoie le lien de paiement de la commande {reference}.",
-    },
-    "en": {
-        "link": (
-            "To pay for your order {reference} ({amount}) with {method}, tap « Pay » below. "
-            "The link is valid for {minutes} minutes."
-        ),
-        "reminder": (
-            "Reminder: your order {reference} ({amount}) is still waiting for its {method} payment. "
-            "Here is a new link, valid for {minutes} minutes; without payment the order will be cancelled."
-        ),
-        "provider_down": (
-            "Your order {reference} is saved, but {method} payments are not answering right now. "
-            "Write « pay » in a few minutes to get the link, or pay cash on delivery."
-        ),
-        "resend": "Here is the payment link for your order {reference} again.",
-    },
-}
+# The customer's texts are the catalogue's (core.texts): "payment.link", "payment.reminder"…
 RECEIPT_SUBJECT = "Reçu de paiement Flux IA — {plan}"
 RECEIPT_TEXT = (
     "Bonjour {prenom},\n\n"
@@ -203,9 +173,11 @@ def _payment_for_order(*, order: Order, provider: str, language: str = "") -> Pa
 
 def _customer_text(payment: Payment, key: str) -> tuple[str, str]:
     order = payment.order
-    language = payment.language if payment.language in TEXTS else "fr"
+    language = texts.language_of(payment.language)
     method = PaymentMethod(payment.method).label if payment.method in PaymentMethod.values else payment.method
-    text = TEXTS[language][key].format(
+    text = texts.text(
+        f"payment.{key}",
+        language,
         reference=order.reference,
         amount=format_fcfa(payment.amount_charged),
         method=method,
@@ -221,17 +193,16 @@ def _contact(order: Order):
 
 
 def _tell_customer(payment: Payment, key: str, *, with_link: bool) -> bool:
-    """Send the customer one of TEXTS (with the link as a URL button when ``with_link``)."""
+    """Send the customer the catalogue's ``payment.<key>`` (with the link as a URL button when ``with_link``)."""
     contact = _contact(payment.order)
     if contact is None:
         return False
     text, language = _customer_text(payment, key)
-    from integrations.whatsapp.services import send_link_to_contact, send_text_to_contact
-
     if with_link:
-        sent = send_link_to_contact(contact=contact, text=text, url=payment.payment_url, button=BUTTON[language])
+        button = texts.text("payment.button", language)
+        sent = send_link(contact=contact, text=text, url=payment.payment_url, button=button)
     else:
-        sent = send_text_to_contact(contact=contact, text=text)
+        sent = send_text(contact=contact, text=text)
     return sent is not None
 
 

@@ -20,6 +20,8 @@ import requests
 from django.conf import settings
 from django.core.cache import cache
 
+from conversations.transport import TransportError
+
 logger = logging.getLogger("flux.integrations.whatsapp")
 
 # The code exchange sends the app secret in the query string (as Meta documents it), and urllib3 logs
@@ -51,15 +53,13 @@ USER_AGENT = "FluxIA/1.0 (+whatsapp-cloud-api)"
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 
 
-class GraphError(Exception):
-    """Meta refused or could not be reached. ``str()`` is safe to log (never holds the token)."""
+class GraphError(TransportError):
+    """Meta refused or could not be reached. ``str()`` is safe to log (never holds the token). A
+    ``TransportError`` of the conversation core: ``permanent`` refusals are stored, others retried."""
 
     def __init__(self, message: str, *, status: int | None = None, code: int | None = None, permanent: bool = False):
-        super().__init__(message)
+        super().__init__(message, code=code, permanent=permanent)
         self.status = status
-        self.code = code
-        self.title = message
-        self.permanent = permanent
 
 
 def graph_url_problem(url: str) -> str | None:

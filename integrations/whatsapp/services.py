@@ -1,19 +1,13 @@
-"""The WhatsApp channel's writes: store what Meta sends, answer, deliver.
+"""The WhatsApp channel's writes: store what Meta sends, connect a number.
 
 - ``webhook_receive`` runs inside the webhook request: it stores every inbound message as an
   ``InboundEvent`` (one insert, once per wamid) and applies every status BEFORE the 200, so nothing
   Meta delivered can be lost; ``inbound_events_store`` (Celery, and the sweep) turns those events
   into conversation messages and returns the conversations that have something new for the assistant.
-- ``conversation_answer`` runs in Celery, one worker per conversation at a time (a cache lock), and
-  handles that conversation's unhandled inbound messages in arrival order.
-- ``message_deliver`` sends one outbound message the owner wrote.
-
-Exactly-once replies. The assistant's replies to an inbound message are recorded (status
-``pending``, keyed by the inbound message and their rank) before the first is sent; a reply is sent
-only while it has no wamid, and the wamid is stored as soon as Meta answers. A worker killed at any
-point re-runs the task (``acks_late``) and sends only the replies that have no wamid. The one
-window that cannot be closed: Meta accepted a reply but the worker died before its wamid was
-stored; that reply is sent a second time (the Cloud API has no idempotency key).
+- Answering and sending are the conversation core's (``conversations.core``): this channel is its
+  transport (``transport.WhatsAppTransport``, ``settings.CONVERSATION_TRANSPORT``), and
+  ``conversation_answer``, ``message_deliver`` and the ``send_*_to_contact`` names below are the
+  core's functions, kept for their callers.
 """
 
 import logging
@@ -24,34 +18,20 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.optout import optout_handle
-from conversations.models import Conversation, ConversationMode, Message, MessageKind, MessageStatus
-from conversations.replies import responder_get
-from conversations.selectors import inbound_pending
-from conversations.services import (
-    conversation_quota_retry,
-    conversation_window_open,
-    message_failed,
-    message_handled,
-    message_record_update,
-    message_sent,
-    message_status_update,
-    message_store_inbound,
-    replies_record,
-)
+from conversations import core
+from conversations.services import message_status_update, message_store_inbound
 from core.phone import whatsapp_id_to_e164
 
-from ..crypto import decrypt_token, encrypt_token
+from ..crypto import encrypt_token
 from ..models import InboundEvent, WhatsAppConnection
 from ..selectors import whatsapp_connection_for_number
-from . import client, media
-from .recipient import recipient_of
+from . import client
+from .transport import ERROR_TOKEN_EXPIRED, connection_token_rejected, connection_usable  # noqa: F401 (kept names)
 from .webhook import Change, Inbound
 
 logger = logging.getLogger("flux.integrations.whatsapp")
 
-ERROR_TOKEN_EXPIRED = 190
-ERROR_NOT_CONNECTED = -1
+ERROR_NOT_CONNECTED = core.ERROR_NOT_CONNECTED
 
 
 def webhook_receive(*, changes: list[Change]) -> int:
@@ -161,233 +141,14 @@ def _inbound_event_store(event: InboundEvent, connections: dict) -> int | None:
     return None if message is None else message.conversation_id
 
 
-def connection_token_rejected(*, connection: WhatsAppConnection) -> None:
-    """Meta refused the token (190): the dashboard shows « Reconnectez WhatsApp »."""
-    WhatsAppConnection.objects.filter(pk=connection.pk, token_invalid_at__isnull=True).update(
-        token_invalid_at=timezone.now()
-    )
-    logger.warning("WhatsApp token of account %s refused by Meta: reconnection needed", connection.owner_id)
-
-
-def connection_usable(connection: WhatsAppConnection | None) -> bool:
-    return (
-        connection is not None
-        and connection.is_connected
-        and bool(connection.token_ciphertext and connection.phone_number_id)
-        and connection.token_invalid_at is None
-    )
-
-
-def _send_failed(message: Message, error: client.GraphError, connection: WhatsAppConnection) -> None:
-    message_failed(message=message, error_code=error.code, error_title=error.title)
-    if error.code == ERROR_TOKEN_EXPIRED:
-        connection_token_rejected(connection=connection)
-
-
-def _send(message: Message, *, connection: WhatsAppConnection, token: str, to: str) -> None:
-    """Send one recorded outbound message; permanent refusals are stored on it, others raise."""
-    common = {"phone_number_id": connection.phone_number_id, "token": token, "to": to}
-    try:
-        if message.kind == MessageKind.TEMPLATE and message.buttons:
-            template = message.buttons[0]
-            result = client.send_template(name=template["template"], language=template["language"], **common)
-        elif message.kind == MessageKind.IMAGE and message.product_id is not None:
-            # A product photo the assistant shows (a deleted product's reply goes as its text below).
-            result = media.product_photo_send(message, **common)
-        elif message.buttons:
-            result = client.send_buttons(text=message.content, buttons=list(message.buttons), **common)
-        else:
-            result = client.send_text(text=message.content, **common)
-    except client.GraphError as error:
-        if not error.permanent:
-            raise
-        logger.warning("WhatsApp refused message %s (code %s)", message.pk, error.code)
-        _send_failed(message, error, connection)
-        return
-    message_sent(message=message, wamid=result.wamid)
-
-
-def send_text_to_contact(*, contact, text: str) -> Message | None:
-    """Send the customer an update the shop initiates (an order's status), through the same sending path.
-
-    Returns the stored message once Meta has it, or None when it cannot go: no conversation, the 24 h
-    window is closed (only approved templates may leave then: ``send_template_to_contact``), no usable
-    connection, or Meta refused it for good (stored as failed). Transient Graph errors raise, so the
-    caller's task retries; the recorded message is reused, never doubled.
-    """
-    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
-    if conversation is None or not conversation_window_open(conversation):
-        return None
-    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not connection_usable(connection):
-        return None
-    message = message_record_update(conversation=conversation, content=text)
-    _send(
-        message,
-        connection=connection,
-        token=decrypt_token(connection.token_ciphertext),
-        to=recipient_of(contact),
-    )
-    message.refresh_from_db(fields=["wamid", "status"])
-    return message if message.wamid else None
-
-
-def send_template_to_contact(
-    *, contact, name: str, language: str, parameters: list[str], content: str
-) -> Message | None:
-    """Send the customer one of the account's approved templates (an update the shop initiates
-    after the 24 h window closed, when only templates may leave), its body's ``{{1}}``… filled with
-    ``parameters``; ``content`` is what the conversation shows. Same contract as
-    ``send_text_to_contact``: None when it cannot go (no conversation, no usable connection, Meta
-    refused it for good), transient errors raise, a retried task reuses the recorded message."""
-    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
-    if conversation is None:
-        return None
-    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not connection_usable(connection):
-        return None
-    message = message_record_update(conversation=conversation, content=content)
-    if message.wamid:
-        return message
-    components = (
-        [{"type": "body", "parameters": [{"type": "text", "text": value} for value in parameters]}]
-        if parameters
-        else None
-    )
-    try:
-        result = client.send_template(
-            phone_number_id=connection.phone_number_id,
-            token=decrypt_token(connection.token_ciphertext),
-            to=recipient_of(contact),
-            name=name,
-            language=language,
-            components=components,
-        )
-    except client.GraphError as error:
-        if not error.permanent:
-            raise
-        _send_failed(message, error, connection)
-        return None
-    message_sent(message=message, wamid=result.wamid)
-    return message
-
-
-def send_link_to_contact(*, contact, text: str, url: str, button: str) -> Message | None:
-    """Send the customer a link behind a URL button (a payment link), like ``send_text_to_contact``.
-
-    The stored message holds the text and the URL (the dashboard shows both). When Meta refuses the
-    interactive message for good, the same words go as plain text with the URL, so the link still
-    arrives. Returns the stored message once Meta has it, or None when it cannot go.
-    """
-    conversation = Conversation.objects.select_related("contact").filter(contact=contact).first()
-    if conversation is None or not conversation_window_open(conversation):
-        return None
-    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    if not connection_usable(connection):
-        return None
-    content = f"{text}\n{url}"
-    message = message_record_update(conversation=conversation, content=content)
-    if message.wamid:
-        return message
-    common = {
-        "phone_number_id": connection.phone_number_id,
-        "token": decrypt_token(connection.token_ciphertext),
-        "to": recipient_of(contact),
-    }
-    try:
-        result = client.send_cta_url(text=text, url=url, button=button, **common)
-    except client.GraphError as error:
-        if not error.permanent:
-            raise
-        logger.info("URL button refused (code %s): the link goes as text", error.code)
-        try:
-            result = client.send_text(text=content, **common)
-        except client.GraphError as text_error:
-            if not text_error.permanent:
-                raise
-            _send_failed(message, text_error, connection)
-            return None
-    message_sent(message=message, wamid=result.wamid)
-    return message
-
-
-def conversation_answer(*, conversation_id: int) -> None:
-    """Handle the conversation's unhandled customer messages in order (the caller holds its lock)."""
-    for message in inbound_pending(conversation_id=conversation_id).select_related(
-        "conversation__contact", "conversation__owner"
-    ):
-        _answer_one(message)
-
-
-def _answer_one(message: Message) -> None:
-    conversation = message.conversation
-    connection = WhatsAppConnection.objects.filter(owner_id=conversation.owner_id).first()
-    conversation = conversation_quota_retry(conversation=conversation)
-    responder = responder_get()
-    # « STOP » / « START » (campaigns' opt-out): recorded whoever answers the conversation, and confirmed
-    # once whenever the shop's number can speak, even in human mode or over the plan's cap.
-    optout = None if message.replies.exists() else optout_handle(conversation=conversation, message=message)
-    silent_because = None
-    if optout is not None:
-        silent_because = None if connection_usable(connection) else "no usable connection"
-    elif conversation.mode != ConversationMode.AI:
-        silent_because = "human mode"
-    elif conversation.over_quota:
-        silent_because = "plan cap reached"
-    elif not connection_usable(connection):
-        silent_because = "no usable connection"
-    elif responder is None:
-        silent_because = "no responder"
-    if silent_because:
-        logger.info("Assistant silent on message %s: %s", message.pk, silent_because)
-        message_handled(message=message)
-        return
-
-    token = decrypt_token(connection.token_ciphertext)
-    try:
-        client.mark_read(phone_number_id=connection.phone_number_id, token=token, wamid=message.wamid)
-    except client.GraphError as error:
-        # Blue ticks and the typing indicator are a courtesy: never a reason to stay silent.
-        logger.info("mark-as-read of message %s failed (%s)", message.pk, error.code)
-
-    replies = list(message.replies.order_by("reply_index"))
-    if not replies:
-        if optout is not None:
-            answers = optout
-        else:
-            # A voice note is heard before it is answered (once: a stored outcome is never redone).
-            media.voice_note_prepare(message, token=token)
-            try:
-                answers = responder(conversation=conversation, message=message)
-            except Exception:
-                logger.exception("The responder failed on message %s: the assistant stays silent there", message.pk)
-                answers = []
-        replies = replies_record(message=message, replies=[a for a in answers if a.text.strip()])
-    to = recipient_of(conversation.contact)
-    for reply in replies:
-        if reply.wamid or reply.status != MessageStatus.PENDING:
-            continue  # Meta already has it (or refused it for good): never sent twice
-        _send(reply, connection=connection, token=token, to=to)
-    message_handled(message=message)
-
-
-def message_deliver(*, message_id: int) -> None:
-    """Send a message the owner wrote (text or template), once."""
-    message = Message.objects.select_related("conversation__contact").filter(pk=message_id).first()
-    if message is None or message.wamid or message.status != MessageStatus.PENDING:
-        return
-    connection = WhatsAppConnection.objects.filter(owner_id=message.conversation.owner_id).first()
-    if not connection_usable(connection):
-        title = "WhatsApp is not connected" if connection is None or not connection.is_connected else "token refused"
-        message_failed(message=message, error_code=ERROR_NOT_CONNECTED, error_title=title)
-        return
-    token = decrypt_token(connection.token_ciphertext)
-    _send(
-        message,
-        connection=connection,
-        token=token,
-        to=recipient_of(message.conversation.contact),
-    )
+# The customer's side now lives in the conversation core (``conversations.core``), with WhatsApp as its
+# transport (``transport.WhatsAppTransport``). These names stay for the callers that know them.
+send_text_to_contact = core.send_text
+send_template_to_contact = core.send_template
+send_link_to_contact = core.send_link
+conversation_answer = core.conversation_answer
+message_deliver = core.message_deliver
+message_give_up = core.message_give_up
 
 
 # --- Connecting a number -----------------------------------------------------------------------
@@ -539,10 +300,3 @@ def connection_record(
     connection.disconnected_by = None
     connection.save()
     return connection
-
-
-def message_give_up(*, message_id: int, error: client.GraphError) -> None:
-    """Meta stayed unreachable through every retry: the owner sees the message failed."""
-    message = Message.objects.filter(pk=message_id, status=MessageStatus.PENDING).first()
-    if message is not None:
-        message_failed(message=message, error_code=error.code, error_title=error.title)
