@@ -16,8 +16,15 @@ from .conftest import DATA, Chat, reply_of
 def shop():
     document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
     document["delivery_zones"].append(
-        {"name": "Bingerville", "areas": ["Feh Kessé"], "served": True, "fee": 2500, "vehicle": "voiture",
-         "eta_minutes": [90, 150], "min_order": 0}
+        {
+            "name": "Bingerville",
+            "areas": ["Feh Kessé"],
+            "served": True,
+            "fee": 2500,
+            "vehicle": "voiture",
+            "eta_minutes": [90, 150],
+            "min_order": 0,
+        }
     )
     document["delivery_notes"] = {
         "fr": "Marcory et Koumassi sont livrés à moto tous les jours. Bingerville (2 500 F) est livré en voiture "
