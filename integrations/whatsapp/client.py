@@ -206,33 +206,6 @@ def mark_read(*, phone_number_id: str, token: str, wamid: str, typing: bool = Tr
     request("POST", f"{phone_number_id}/messages", token=token, json=payload)
 
 
-def media_download(*, media_id: str, token: str, max_bytes: int = 16 * 1024 * 1024) -> tuple[bytes, str]:
-    """The media's bytes and MIME type: its URL first (valid a few minutes), then the file itself."""
-    info = request("GET", media_id, token=token)
-    url = info.get("url")
-    if not url:
-        raise GraphError("Graph API answered without a media URL", permanent=True)
-    try:
-        response = _session.get(
-            url,
-            headers={"Authorization": f"Bearer {token}", "User-Agent": USER_AGENT},
-            timeout=float(settings.WHATSAPP_GRAPH_TIMEOUT),
-            allow_redirects=False,
-            stream=True,
-        )
-    except requests.RequestException as exc:
-        raise GraphError(f"media unreachable ({type(exc).__name__})") from None
-    with response:
-        if response.status_code >= 400:
-            raise _error_from(response)
-        content = bytearray()
-        for chunk in response.iter_content(chunk_size=65536):
-            content.extend(chunk)
-            if len(content) > max_bytes:
-                raise GraphError("media larger than allowed", permanent=True)
-    return bytes(content), info.get("mime_type", "application/octet-stream")
-
-
 class MediaTooLarge(GraphError):
     """The media is larger than the caller accepts: refused from Meta's announced size or after
     ``max_bytes`` + 1 bytes at most, never read whole."""
@@ -243,8 +216,9 @@ class MediaTooLarge(GraphError):
 
 
 def media_fetch(*, media_id: str, token: str, max_bytes: int) -> tuple[bytes, str]:
-    """Like ``media_download``, but a media over ``max_bytes`` raises ``MediaTooLarge`` as soon as
-    Meta's ``file_size`` or the download's Content-Length announces it, or once the stream passes it."""
+    """The media's bytes and MIME type: its URL first (valid a few minutes), then the file itself. A media
+    over ``max_bytes`` raises ``MediaTooLarge`` as soon as Meta's ``file_size`` or the download's
+    Content-Length announces it, or once the stream passes it: never read whole."""
     info = request("GET", media_id, token=token)
     url = info.get("url")
     if not url:
