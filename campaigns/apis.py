@@ -124,6 +124,7 @@ class CampaignOptionsApi(APIView):
     )
     def get(self, request):
         from catalog.models import Product
+        from conversations.core import channel_usable
 
         products = list(Product.objects.filter(owner=request.user).order_by("name").values("sku", "name")[:500])
         data = {
@@ -132,6 +133,8 @@ class CampaignOptionsApi(APIView):
             "cap": campaign_cap(user=request.user),
             "used": campaign_usage(user=request.user),
             "plan_caps": plan_campaign_caps(),
+            # The page asks for templates only when a number can send them (no 409 on every visit).
+            "whatsapp_connected": channel_usable(owner_id=request.user.pk),
         }
         return Response(OptionsOutputSerializer(data).data)
 

@@ -176,6 +176,7 @@ class OptionsOutputSerializer(serializers.Serializer):
     plan_caps = serializers.DictField(
         child=serializers.IntegerField(), help_text="Messages de campagne par mois de chaque offre (-1 : illimité)."
     )
+    whatsapp_connected = serializers.BooleanField(help_text="Un numéro WhatsApp connecté peut envoyer les modèles.")
 
 
 class CampaignSettingsSerializer(serializers.ModelSerializer):

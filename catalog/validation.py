@@ -24,6 +24,7 @@ MSG_INTEGER_MIN = "Ce champ doit être un nombre entier supérieur ou égal à {
 MSG_INTEGER_MAX = "Ce nombre ne doit pas dépasser {max}."
 MSG_PRICE = "Le prix doit être un nombre entier positif."
 MSG_SKU_DUPLICATE = "Le code produit « {sku} » est déjà utilisé."
+MSG_TEXT_NUL = "Ce texte contient un caractère invalide (NUL)."
 
 MAX_ALIASES = 50
 MAX_ALIAS_LENGTH = 80
@@ -78,6 +79,9 @@ class Checker:
         if not isinstance(value, str):
             self.add(path, MSG_TEXT)
             return None
+        if "\x00" in value:
+            self.add(path, MSG_TEXT_NUL)  # PostgreSQL text cannot hold it: a 400, never a 500
+            return None
         value = value.strip()
         if required and not value:
             self.add(path, MSG_TEXT_BLANK)
@@ -99,6 +103,9 @@ class Checker:
             return None
         cleaned: list[str] = []
         for index, item in enumerate(value):
+            if "\x00" in item:
+                self.add(join(path, index), MSG_TEXT_NUL)
+                return None
             item = item.strip()
             if len(item) > max_length:
                 self.add(join(path, index), MSG_TEXT_TOO_LONG.format(max=max_length))

@@ -306,6 +306,8 @@ SPECTACULAR_SETTINGS = {
         "OrderSourceEnum": "orders.models.OrderSource",
         "MessageKindEnum": "conversations.models.MessageKind",
         "DeliveryStepKindEnum": "logistics.models.StepKind",
+        "CampaignStatusEnum": "campaigns.models.CampaignStatus",
+        "CampaignRecipientStateEnum": "campaigns.models.RecipientState",
     },
 }
 

@@ -93,6 +93,8 @@ def test_options_give_each_plans_campaign_cap_for_the_plan_cards(db, owner, owne
     assert answer.status_code == 200
     assert answer.json()["cap"] == 0
     assert answer.json()["plan_caps"] == {"gratuit": 0, "starter": 1000, "pro": 5000, "entreprise": -1}
+    # No number connected: the page says so without asking Meta for templates (no 409 on every visit).
+    assert answer.json()["whatsapp_connected"] is False
 
     # Staff raise starter's cap in the admin: the cards follow.
     PlanCampaignCap.objects.update_or_create(plan=Plan.objects.get(code="starter"), defaults={"monthly_messages": 2000})

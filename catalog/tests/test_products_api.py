@@ -8,7 +8,7 @@ from accounts.photos import MSG_PHOTO_NOT_IMAGE
 from accounts.tests.factories import UserFactory
 from catalog.models import Product
 from catalog.serializers import MSG_PHOTO_REQUIRED
-from catalog.validation import MSG_PRICE, MSG_REQUIRED, MSG_SKU_DUPLICATE
+from catalog.validation import MSG_PRICE, MSG_REQUIRED, MSG_SKU_DUPLICATE, MSG_TEXT_NUL
 
 from .factories import ProductFactory
 
@@ -54,6 +54,8 @@ def test_a_new_product_goes_to_the_end_of_the_list(owner_api, owner):
         ({"sku": "A1", "name": "Garba"}, "price", MSG_REQUIRED),
         ({"name": "Garba", "price": 1000}, "sku", MSG_REQUIRED),
         ({"sku": "A1", "price": 1000}, "name", MSG_REQUIRED),
+        ({"sku": "A1", "name": "Garba", "price": 1000, "unit": "plat\x00"}, "unit", MSG_TEXT_NUL),
+        ({"sku": "A1", "name": "Garba", "price": 1000, "aliases": ["ok", "ga\x00rba"]}, "aliases[1]", MSG_TEXT_NUL),
     ],
 )
 def test_a_bad_product_is_refused_in_french_on_its_field(owner_api, payload, field, message):

@@ -11,7 +11,9 @@ def delivery_zone(owner, name: str = "Cocody", *, fee: int = 1000, **fields):
     """One of ``owner``'s delivery zones (their shop profile made on first use; the zone itself when the
     shop already has it): the only source of the fee of an order the owner enters. Defaults: Cocody,
     areas Angré and Deux-Plateaux, 1 000 F CFA."""
-    shop = ShopProfile.objects.filter(owner=owner).first() or ShopProfile.objects.create(owner=owner, name="Boutique")
+    shop = ShopProfile.objects.filter(owner=owner).first() or ShopProfile.objects.create(
+        owner=owner, name=getattr(owner, "nom_entreprise", "") or "Boutique"
+    )
     existing = shop.zones.filter(name=name).first()
     return existing or DeliveryZoneFactory(shop=shop, name=name, fee=fee, **fields)
 

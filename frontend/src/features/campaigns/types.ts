@@ -34,6 +34,8 @@ export interface CampaignOptions {
   used: number;
   /** Each plan's monthly campaign messages, by plan code (the plan cards show them). */
   plan_caps: Record<string, number>;
+  /** A connected WhatsApp number can send templates (the templates are asked for only then). */
+  whatsapp_connected: boolean;
 }
 
 export interface TemplateChoice {

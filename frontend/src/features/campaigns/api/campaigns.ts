@@ -71,12 +71,13 @@ export function useCampaignOptions() {
   return useQuery(campaignOptionsQueryOptions());
 }
 
-export function useCampaignTemplates() {
+export function useCampaignTemplates(enabled = true) {
   return useQuery({
     queryKey: [...campaignsQueryKey, "templates"],
     queryFn: async () => (await apiClient.get<CampaignTemplate[]>("/campaigns/templates")).data,
     staleTime: 5 * 60_000,
     retry: false,
+    enabled,
   });
 }
 

@@ -20,6 +20,8 @@ import { CampaignSheet } from "../components/CampaignSheet";
 import { FollowUpSettings } from "../components/FollowUpSettings";
 import type { CampaignOptions } from "../types";
 
+const NOT_CONNECTED = "WhatsApp n'est pas connecté : connectez votre numéro depuis le tableau de bord.";
+
 export const FREE_PLAN_TEXT = "Les campagnes font partie des offres payantes : passez à l'offre Starter ou Pro pour en envoyer.";
 
 function Usage({ options }: { options: CampaignOptions }) {
@@ -41,10 +43,17 @@ function Usage({ options }: { options: CampaignOptions }) {
 }
 
 function NewCampaign({ options }: { options: CampaignOptions }) {
-  const templates = useCampaignTemplates();
+  const templates = useCampaignTemplates(options.whatsapp_connected);
   const [open, setOpen] = useState<number | null>(null);
   let form;
-  if (templates.isPending) form = <LoadingSkeleton rows={4} />;
+  if (!options.whatsapp_connected)
+    form = (
+      <div className="space-y-3">
+        <Alert tone="info">{NOT_CONNECTED}</Alert>
+        <ConnectWhatsAppLink />
+      </div>
+    );
+  else if (templates.isPending) form = <LoadingSkeleton rows={4} />;
   else if (templates.isError) {
     const error = normalizeError(templates.error);
     form =
