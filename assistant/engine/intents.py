@@ -63,7 +63,7 @@ from .entities import Entities
 from .faq import faq_match_detail
 from .knowledge import Knowledge
 from .lexicon import FUNCTION_WORDS
-from .text import Normalised, find_phrase, fold_phrase, stem
+from .text import Normalised, find_phrase, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -135,28 +135,13 @@ def _only_preventive(words: list[str], markers, window: int = 3) -> bool:
 
 def _general_task(words: list[str], joined: str, knowledge: Knowledge) -> bool:
     """A general-purpose task asked (engine/cues.py GENERAL_TASKS) that is not the shop's own business."""
-    domain = _domain_stems(knowledge)
+    domain = knowledge.domain_stems
     for asked, markers in GENERAL_TASKS.values():
         if any_phrase(words, asked):
             own = {stem(w) for phrase in asked + markers for w in phrase.split()}
             if not own & domain:
                 return True
     return bool(HOMEWORK.search(joined)) and not ({stem("devoir"), stem("exercice")} & domain)
-
-
-def _domain_stems(knowledge: Knowledge) -> frozenset:
-    """Every word stem of the shop's document (names, descriptions, aliases, FAQ): what the shop speaks of."""
-    cached = getattr(knowledge, "_domain", None)
-    if cached is None:
-        doc = knowledge.document or {}
-        texts = [doc.get("name") or "", doc.get("description") or ""]
-        for p in doc.get("products") or []:
-            texts += [p.get("name") or "", p.get("description") or "", *(p.get("aliases") or [])]
-        for f in doc.get("faq") or []:
-            texts += [f.get("question") or "", f.get("answer") or "", f.get("answer_en") or ""]
-        cached = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
-        knowledge._domain = cached
-    return cached
 
 
 def classify(

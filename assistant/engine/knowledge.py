@@ -234,6 +234,8 @@ class Knowledge:
     # zone name -> {"fr": "le samedi seulement", "en": "on Saturdays only"}: the days the delivery notes
     # give for that zone, when they restrict them.
     zone_days: dict = field(default_factory=dict)
+    # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
+    domain_stems: frozenset = frozenset()
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -244,6 +246,7 @@ class Knowledge:
         k._compile_payments(document)
         k._compile_faq(document.get("faq") or [])
         k._compile_zone_days(document.get("delivery_notes") or {})
+        k._compile_domain(document)
         k.hours = document.get("hours") or {}
         address = document.get("address") or {}
         where = f" {' '.join(fold_phrase(address.get('text') or ''))} "
@@ -351,6 +354,14 @@ class Knowledge:
             for kind, stems in members.items():
                 if stems & (every if kind == "frozen" else heads):
                     self.kinds.setdefault(kind, []).append(str(p["sku"]))
+
+    def _compile_domain(self, doc: dict):
+        texts = [doc.get("name") or "", doc.get("description") or ""]
+        for p in doc.get("products") or []:
+            texts += [p.get("name") or "", p.get("description") or "", *(p.get("aliases") or [])]
+        for f in doc.get("faq") or []:
+            texts += [f.get("question") or "", f.get("answer") or "", f.get("answer_en") or ""]
+        self.domain_stems = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
 
     def _compile_zone_days(self, notes):
         """The delivery notes' days for each zone they name (« Cocody (…) et Yopougon (…) sont livrés en voiture le
