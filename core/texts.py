@@ -5,7 +5,8 @@ request, the « STOP » confirmation, the assistant's fixed answers) is ``text(k
 the key names the message (``"order.confirmed"``), the language is the customer's, and the fields
 fill the text's named placeholders (``{reference}``). A language is one more table here, with every
 key and the same placeholders (core/tests/test_texts.py checks it); a language without a table, or
-unknown, reads French, the shops' language. The engine's phrases (``assistant/engine``) are not here.
+unknown, reads French, the shops' language. The engine's phrases (``assistant/engine``) have their own
+catalogue of the same shape, ``assistant/engine/texts.py``.
 """
 
 from string import Formatter

@@ -298,12 +298,7 @@ class Policy:
             zone = PICKUP if known == PICKUP and k.pickup_available else k.zones.get(known)
             served = zone is PICKUP or (zone is not None and zone.served)
             self.say(ph.delivery_time(zone) if served else ph.times_overview())
-            self.say(
-                ph.t(
-                    "Si votre commande tarde, dites-le-moi : je préviens le responsable.",
-                    "If your order is late, tell me and I will let the manager know.",
-                )
-            )
+            self.say(ph.phrase("order.late"))
             return
         if ent.zones:
             z = k.zones[ent.zones[0]]
@@ -322,12 +317,7 @@ class Policy:
         ph, k, ent, st = self.ph, self.k, self.ent, self.state
         mentions = ent.products
         if self.u.discount and intent == "price":
-            self.say(
-                ph.t(
-                    "Je ne peux pas changer les prix moi-même : ce sont ceux de notre catalogue.",
-                    "I can't change the prices myself: they are the ones in our catalogue.",
-                )
-            )
+            self.say(ph.phrase("discount.refused"))
             if not mentions and st.get("last_sku") not in k.products:
                 return
         if not mentions and st.get("last_sku") in k.products and intent == "price":
@@ -641,9 +631,7 @@ class Policy:
             self.say(ph.not_sold(u.unknown, closest(k, u.unknown)))
             return
         if not st["cart"] and not st["choice"] and u.intent == "order" and not changed and not self.out:
-            self.say(
-                ph.t("Avec plaisir ! Que souhaitez-vous commander ?", "With pleasure! What would you like to order?")
-            )
+            self.say(ph.phrase("order.start"))
             # A short sample on a phone screen (the price list is one question away), not the whole catalogue.
             self.say(ph.catalogue(list(k.products.values()), limit=8))
             return
@@ -661,12 +649,7 @@ class Policy:
         if u.unknown and ent.products and st["cart"]:
             self.say(ph.not_sold(u.unknown, []))  # beside what was understood, what the shop does not sell
         if u.negative and st["pending"] == "minimum" and not changed:
-            self.say(
-                ph.t(
-                    "D'accord. Sans atteindre le minimum, la livraison n'est pas possible dans cette zone.",
-                    "All right. Without reaching the minimum, delivery to this area is not possible.",
-                )
-            )
+            self.say(ph.phrase("minimum.declined"))
             if k.pickup_available:
                 self.say(ph.pickup_info())
             return
@@ -726,11 +709,7 @@ class Policy:
         if not st["cart"]:
             if not self.out:
                 noted = ph.noted(self.noted_zone, self.noted_payment)  # « C'est noté : retrait à la boutique. »
-                self.say(
-                    "\n\n".join(
-                        filter(None, [noted, ph.t("Que souhaitez-vous commander ?", "What would you like to order?")])
-                    )
-                )
+                self.say("\n\n".join(filter(None, [noted, ph.phrase("order.what")])))
             st["pending"] = None
             return
         lines = self.cart_lines()
@@ -756,11 +735,11 @@ class Policy:
             if summary:
                 fee = k.zone_fee(zone)
                 label = (
-                    ph.t(f"Livraison ({zone}) : {_money(fee)}", f"Delivery ({zone}): {_money(fee)}")
+                    ph.phrase("cart.delivery", zone=zone, fee=_money(fee))
                     if (zone != PICKUP)
-                    else ph.t("Retrait à la boutique : sans frais", "Pickup at the shop: free")
+                    else ph.phrase("cart.pickup")
                 )
-                total = ph.t(f"Total : {_money(self.subtotal() + fee)}", f"Total: {_money(self.subtotal() + fee)}")
+                total = ph.phrase("cart.total", total=_money(self.subtotal() + fee))
                 self.say("\n".join([*summary, label, total]))
             self.acknowledge("payment")
             self.say(ph.ask_payment())
@@ -775,9 +754,9 @@ class Policy:
         """« Votre panier : », its lines, the subtotal."""
         ph, subtotal = self.ph, _money(self.subtotal())
         return [
-            ph.t("Votre panier :", "Your cart:"),
+            ph.phrase("cart.head"),
             *ph.cart_lines(self.cart_lines()),
-            ph.t(f"Sous-total : {subtotal}", f"Subtotal: {subtotal}"),
+            ph.phrase("cart.subtotal", subtotal=subtotal),
         ]
 
     def out_of_stock(self, p: Product, qty: int | None = None) -> str:

@@ -1,7 +1,9 @@
-"""Stage 6: reply templates in French and English, filled only with the shop's data.
+"""Stage 6: the replies, in the customer's language, filled only with the shop's data.
 
-Several phrasings per message, chosen deterministically from a seed (a hash of the conversation
-state and the text), so the same conversation always gets the same words and tests are stable.
+Every sentence is a key of the phrase catalogue (``texts.py``: one table per language, named
+placeholders); this module computes the parts (prices, lists, delays) and fills them in. Several
+phrasings per message, chosen deterministically from a seed (a hash of the conversation state and
+the text), so the same conversation always gets the same words and tests are stable.
 """
 
 from __future__ import annotations
@@ -12,26 +14,12 @@ import zlib
 from core.money import format_fcfa
 
 from .knowledge import PICKUP, Knowledge, Product
+from .texts import DEFAULT_LANGUAGE, PHRASES, REGISTERS
 
-DAY_KEYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-DAY_FR = {
-    "mon": "lundi",
-    "tue": "mardi",
-    "wed": "mercredi",
-    "thu": "jeudi",
-    "fri": "vendredi",
-    "sat": "samedi",
-    "sun": "dimanche",
-}
-DAY_EN = {
-    "mon": "Monday",
-    "tue": "Tuesday",
-    "wed": "Wednesday",
-    "thu": "Thursday",
-    "fri": "Friday",
-    "sat": "Saturday",
-    "sun": "Sunday",
-}
+# The phrase of each day of the shop document's hours, and of each delivery vehicle.
+DAYS = {day: f"day.{day}" for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")}
+DAY_KEYS = tuple(DAYS)
+VEHICLES = {"moto": "zone_fee.moto", "voiture": "zone_fee.voiture"}
 
 
 def pick(options: list[str], seed: str) -> str:
@@ -42,38 +30,40 @@ def money(amount: int) -> str:
     return format_fcfa(amount)
 
 
+def word(lang: str, key: str, **fields) -> str:
+    """A one-variant phrase of ``lang``'s table (French without a table), for the helpers below."""
+    return PHRASES.get(lang, PHRASES[DEFAULT_LANGUAGE])[key][0].format(**fields)
+
+
 def join_words(items: list[str], lang: str) -> str:
     items = [i for i in items if i]
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    last = " or " if lang == "en" else " ou "
-    return ", ".join(items[:-1]) + last + items[-1]
+    return ", ".join(items[:-1]) + word(lang, "join.or") + items[-1]
 
 
 def join_and(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + (" and " if lang == "en" else " et ") + items[-1]
+    return ", ".join(items[:-1]) + word(lang, "join.and") + items[-1]
 
 
 def product_price(p: Product, lang: str) -> str:
-    return f"{p.name} : {money(p.price)}" if lang == "fr" else f"{p.name}: {money(p.price)}"
+    return word(lang, "product_price", product=p.name, price=money(p.price))
 
 
 def eta_text(eta, lang: str) -> str:
     if not eta:
         return ""
     lo, hi = eta
-    if lang == "en":
-        return f"{lo} to {hi} minutes"
-    return f"{lo} à {hi} minutes"
+    return word(lang, "eta", low=lo, high=hi)
 
 
 def zone_label(k: Knowledge, zone: str, lang: str) -> str:
     if zone == PICKUP:
-        return "pickup at the shop" if lang == "en" else "retrait à la boutique"
+        return word(lang, "pickup")
     return zone
 
 
@@ -85,263 +75,171 @@ class Phrases:
         self.lang = lang
         self.seed = seed
         self.nouchi = nouchi
+        # Where a key is looked up, in order: the register (nouchi), then the language (French without a table).
+        language = lang if lang in PHRASES else DEFAULT_LANGUAGE
+        register = f"{language}-nouchi"
+        self.tables = [register, language] if nouchi and REGISTERS.get(register) == language else [language]
 
-    def t(self, fr, en):
-        options = en if self.lang == "en" else fr
-        if isinstance(options, str):
-            return options
-        return pick(options, self.seed + str(len(options)))
+    def phrase(self, key: str, salt: str | None = None, **fields) -> str:
+        """The phrase ``key`` filled with ``fields``: one of its variants, picked from the seed (and ``salt``,
+        by default the number of variants; a register's variants are picked with the bare seed)."""
+        for table in self.tables:
+            options = PHRASES[table].get(key)
+            if options is not None:
+                break
+        else:
+            raise KeyError(key)
+        if salt is None:
+            salt = "" if table in REGISTERS else str(len(options))
+        return pick(options, self.seed + salt).format(**fields)
 
     # ------------------------------------------------------------------ small talk
     def greeting(self) -> str:
-        name = self.k.name
-        if self.nouchi:
-            return pick(
-                [
-                    f"Ça va bien, merci ! Bienvenue chez {name}. Dis-moi ce qu'il te faut, je suis là.",
-                    f"Bonjour, on est là ! Ici {name}. Qu'est-ce que je peux faire pour toi ?",
-                ],
-                self.seed,
-            )
-        return self.t(
-            [
-                f"Bonjour et bienvenue chez {name} ! Comment puis-je vous aider ?",
-                f"Bonjour ! Ici {name}. Que puis-je faire pour vous aujourd'hui ?",
-            ],
-            [
-                f"Hello and welcome to {name}! How can I help you?",
-                f"Hi! This is {name}. What can I do for you today?",
-            ],
-        )
+        return self.phrase("greeting", name=self.k.name)
 
     def thanks(self) -> str:
-        name = self.k.name
-        if self.nouchi:
-            return pick(
-                [
-                    f"Merci à toi ! On est ensemble. À bientôt chez {name}.",
-                    "Y a pas de souci, merci à toi ! À bientôt.",
-                ],
-                self.seed,
-            )
-        return self.t(
-            [f"Avec plaisir ! Merci et à bientôt chez {name}.", "Merci à vous ! Bonne journée et à bientôt."],
-            [f"You're welcome! Thank you and see you soon at {name}.", "Thank you! Have a nice day."],
-        )
+        return self.phrase("thanks", name=self.k.name)
 
     def off_topic(self) -> str:
-        name = self.k.name
-        return self.t(
-            [
-                f"Désolé, je ne peux pas vous aider sur ce sujet : je suis l'assistant de {name}. "
-                "Je peux vous renseigner sur nos produits, nos prix, la livraison et prendre votre commande.",
-                f"Je ne suis que l'assistant de {name}, je ne peux pas répondre à cela. "
-                "Par contre, je peux vous donner nos prix, nos zones de livraison ou prendre votre commande.",
-            ],
-            [
-                f"Sorry, I can't help with that: I am the assistant of {name}. "
-                "I can tell you about our products, prices and delivery, and take your order.",
-                f"I'm only the assistant of {name}, so I can't answer that. "
-                "I can give you our prices and delivery areas, or take your order.",
-            ],
-        )
+        return self.phrase("off_topic", name=self.k.name)
 
     def handoff(self, reason: str) -> str:
         contact = self.k.handoff_contact
         if reason == "complaint":
-            return self.t(
-                "Je suis vraiment désolé pour ce problème. Je transmets tout de suite votre message à l'équipe : "
-                "une personne va vous répondre ici au plus vite.",
-                "I am really sorry about this problem. I am passing your message to the team right now: "
-                "a person will answer you here as soon as possible.",
-            )
+            return self.phrase("handoff.complaint")
         if reason == "large":
-            return self.t(
-                "Merci pour cette grosse commande ! Pour une telle quantité, une personne de l'équipe va vous "
-                "répondre ici directement pour le prix et la livraison.",
-                "Thank you for this large order! For such a quantity, a person from the team will answer you "
-                "here directly about the price and the delivery.",
-            )
+            return self.phrase("handoff.large")
         if reason == "stuck":
-            return self.t(
-                "Je préfère ne pas deviner : je transmets votre commande à l'équipe, une personne va vous répondre "
-                "ici au plus vite pour la finaliser avec vous.",
-                "I would rather not guess: I am passing your order to the team, and a person will answer you here "
-                "as soon as possible to finish it with you.",
-            )
-        extra_fr = f" Vous pouvez aussi joindre {contact}." if contact else ""
-        extra_en = f" You can also reach {contact}." if contact else ""
-        return self.t(
-            "Bien sûr, je transmets votre demande : une personne de l'équipe va vous répondre ici au plus vite."
-            + extra_fr,
-            "Of course, I am passing your request on: a person from the team will answer you here as soon as "
-            "possible." + extra_en,
-        )
+            return self.phrase("handoff.stuck")
+        if contact:
+            return self.phrase("handoff.request_contact", contact=contact)
+        return self.phrase("handoff.request")
 
     # ------------------------------------------------------------------ catalogue
     def price_line(self, p: Product, qty: int | None = None) -> str:
         if qty and qty > 1:
-            if self.lang == "en":
-                return f"{qty} × {p.name} ({money(p.price)} each) = {money(p.price * qty)}"
-            return f"{qty} × {p.name} ({money(p.price)} l'unité) = {money(p.price * qty)}"
+            return self.phrase(
+                "price_line.quantity", quantity=qty, product=p.name, price=money(p.price), total=money(p.price * qty)
+            )
         # "Pour Huile végétale 1 L, le prix est de 1 400 F CFA." reads right whatever the name ("Le prix
         # de iPhone 13" did not), and keeps enough French words to be read as French.
-        if self.lang == "en":
-            return f"The price of {p.name} is {money(p.price)}."
-        return f"Pour {p.name}, le prix est de {money(p.price)}."
+        return self.phrase("price_line", product=p.name, price=money(p.price))
 
     def out_of_stock(self, p: Product, alternatives: list[Product]) -> str:
         alts = join_words([f"{a.name} ({money(a.price)})" for a in alternatives], self.lang)
-        if self.lang == "en":
-            s = f"Sorry, {p.name} is out of stock at the moment (not available)."
-            return s + (f" I can offer you instead: {alts}." if alts else "")
-        s = pick(
-            [
-                f"Désolé, {p.name} est en rupture de stock pour le moment.",
-                f"Désolé, nous n'avons plus de {p.name} : il est en rupture pour le moment.",
-            ],
-            self.seed + p.sku,
-        )
-        return s + (f" Je peux vous proposer à la place : {alts}." if alts else "")
+        s = self.phrase("out_of_stock", salt=p.sku, product=p.name)
+        return s + (self.phrase("out_of_stock.instead", alternatives=alts) if alts else "")
 
     def not_sold(self, thing: str, closest: list[Product]) -> str:
         alts = join_words([f"{a.name} ({money(a.price)})" for a in closest], self.lang)
-        if self.lang == "en":
-            s = f"Sorry, we don't sell {thing}." if thing else "Sorry, we don't sell that."
-            return s + (f" Here is what we have that comes closest: {alts}." if alts else "")
-        s = f"Désolé, nous ne vendons pas {_de(thing)}." if thing else "Désolé, nous ne vendons pas cet article."
-        return s + (f" Voici ce que nous avons de plus proche : {alts}." if alts else "")
+        if thing:
+            # After the French negation, « de cigarettes », « d'huile de palme ».
+            s = self.phrase("not_sold", thing=_de(thing) if self.lang == "fr" else thing)
+        else:
+            s = self.phrase("not_sold.that")
+        return s + (self.phrase("not_sold.closest", alternatives=alts) if alts else "")
 
     def catalogue(self, products: list[Product], limit: int = 40) -> str:
         available = [p for p in products if p.in_stock][:limit]
-        rows = [
-            f"- {p.name} : {money(p.price)}" if self.lang == "fr" else f"- {p.name}: {money(p.price)}"
-            for p in available
-        ]
+        rows = [self.phrase("catalogue.row", product=p.name, price=money(p.price)) for p in available]
         more = len([p for p in products if p.in_stock]) - len(available)
         gone = [p.name for p in products if not p.in_stock]
         if 0 < len(gone) <= 5:
             # What the customer may be looking for and cannot have today, said once under the list.
-            names = join_words(gone, self.lang)
-            rows += ["", self.t(f"En rupture pour le moment : {names}.", f"Out of stock at the moment: {names}.")]
-        head = self.t("Voici ce que nous proposons :", "Here is what we have for you at the moment:")
+            rows += ["", self.phrase("catalogue.gone", products=join_words(gone, self.lang))]
+        head = self.phrase("catalogue.head")
         if more <= 0:
-            more_text = self.t(
-                "Pour commander, envoyez-moi simplement le produit et la quantité, et dites-moi où vous livrer.",
-                "To order, just send me the product and how many you want, and tell me where you would like it "
-                "delivered.",
-            )
+            more_text = self.phrase("catalogue.how_to_order")
             return "\n".join([head, *rows, "", more_text]).strip()
-        tail = (
-            self.t(
-                f"… et {more} autres articles : dites-moi ce qu'il vous faut.",
-                f"… and {more} more items: just tell me what you need.",
-            )
-            if more > 0
-            else ""
-        )
+        tail = self.phrase("catalogue.more", count=more) if more > 0 else ""
         return "\n".join([head, *rows, tail]).strip()
 
     # ------------------------------------------------------------------ photos
     def photo_caption(self, p: Product) -> str:
-        gone = "" if p.in_stock else self.t(" (en rupture pour le moment)", " (out of stock at the moment)")
-        return self.t(f"Voici {p.name} : {money(p.price)}{gone}", f"Here is {p.name}: {money(p.price)}{gone}")
+        return self.phrase(
+            "photo_caption" if p.in_stock else "photo_caption.gone", product=p.name, price=money(p.price)
+        )
 
     def no_photo(self, products: list[Product]) -> str:
         names = join_words([f"{p.name} ({money(p.price)})" for p in products], self.lang)
-        return self.t(f"Je n'ai pas encore de photo de : {names}.", f"I don't have a photo of this one yet: {names}.")
+        return self.phrase("no_photo", products=names)
 
     def more_photos(self, products: list[Product]) -> str:
-        names = join_words([p.name for p in products], self.lang)
-        return self.t(
-            f"J'ai aussi les photos de : {names}. Lequel voulez-vous voir ?",
-            f"I also have photos of: {names}. Which one would you like to see?",
-        )
+        return self.phrase("more_photos", products=join_words([p.name for p in products], self.lang))
 
     def which_photo(self, products: list[Product]) -> str:
         names = join_words([p.name for p in products], self.lang)
         if not names:
-            return self.t("Quel produit voulez-vous voir ?", "Which product would you like to see?")
-        return self.t(
-            f"Quel produit voulez-vous voir en photo ? J'ai les photos de : {names}.",
-            f"Which product would you like to see? I have photos of: {names}.",
-        )
+            return self.phrase("which_photo.none")
+        return self.phrase("which_photo", products=names)
 
     def in_stock(self, p: Product) -> str:
-        return self.t(
-            [f"Oui, nous avons {p.name}, à {money(p.price)}.", f"Oui, {p.name} est en stock : {money(p.price)}."],
-            [f"Yes, we have {p.name} in stock, at {money(p.price)}.", f"Yes, {p.name} is in stock: {money(p.price)}."],
-        )
+        return self.phrase("in_stock", product=p.name, price=money(p.price))
 
     def clarify(self, word: str, candidates: list[Product]) -> str:
-        gone = self.t("en rupture de stock pour le moment", "out of stock at the moment")
         opts = join_words(
-            [f"{c.name} ({money(c.price)})" if c.in_stock else f"{c.name} ({gone})" for c in candidates], self.lang
+            [
+                self.phrase(
+                    "clarify.option" if c.in_stock else "clarify.option_gone", product=c.name, price=money(c.price)
+                )
+                for c in candidates
+            ],
+            self.lang,
         )
-        if self.lang == "en":
-            return f"We have several kinds of {word}: {opts}. Which one would you like?"
-        return f"Nous avons plusieurs sortes de {word} : {opts}. Lequel voulez-vous ?"
+        return self.phrase("clarify", word=word, options=opts)
 
-    # What each intent offers, said as the customer's wish (« vous voulez … »), for a question between two.
+    # The intents a question between two can offer, each said as the customer's wish (« vous voulez … »).
     WISHES = {
-        "greeting": ("simplement nous saluer", "just to say hello"),
-        "price": ("connaître un prix", "to know a price"),
-        "order": ("passer une commande", "to place an order"),
-        "availability": ("savoir si nous avons un produit", "to know whether we have a product"),
-        "delivery_zone_fee": ("savoir si nous livrons chez vous et à quel prix", "to know our delivery areas and fees"),
-        "delivery_time": ("savoir quand la livraison arrive", "to know when the delivery arrives"),
-        "payment": ("savoir comment payer", "to know how to pay"),
-        "hours": ("connaître nos horaires", "to know our opening hours"),
-        "location": ("savoir où nous trouver", "to know where to find us"),
-        "complaint": ("nous signaler un problème", "to report a problem"),
-        "human": ("parler à une personne de l'équipe", "to talk to a person from the team"),
-        "thanks_bye": ("terminer la conversation", "to end the conversation"),
+        intent: f"wish.{intent}"
+        for intent in (
+            "greeting",
+            "price",
+            "order",
+            "availability",
+            "delivery_zone_fee",
+            "delivery_time",
+            "payment",
+            "hours",
+            "location",
+            "complaint",
+            "human",
+            "thanks_bye",
+        )
     }
 
     def which_of(self, a: str, b: str, faq_question: str = "") -> str:
         """One short question when the message could mean either of two things."""
-        en = self.lang == "en"
 
         def wish(intent):
             if intent == "faq":
                 q = faq_question.rstrip(" ?")
-                return (f"an answer to « {q} »" if en else f"une réponse à « {q} »") if q else ""
-            return self.WISHES.get(intent, ("", ""))[1 if en else 0]
+                return self.phrase("wish.faq", question=q) if q else ""
+            return self.phrase(self.WISHES[intent]) if intent in self.WISHES else ""
 
         wishes = [w for w in (wish(a), wish(b)) if w]
         if len(wishes) < 2:
-            return self.t("Pouvez-vous préciser votre demande ?", "Could you tell me a little more?")
-        if en:
-            return f"I want to be sure I understand: would you like {wishes[0]} or {wishes[1]}?"
-        return f"Je veux être sûr de bien comprendre : vous voulez {wishes[0]} ou {wishes[1]} ?"
+            return self.phrase("which_of.unclear")
+        return self.phrase("which_of", first=wishes[0], second=wishes[1])
 
     def ask_quantity(self, p: Product) -> str:
-        return self.t(f"Combien en voulez-vous pour {p.name} ?", f"How many of {p.name} would you like?")
+        return self.phrase("ask_quantity", product=p.name)
 
     def anything_else(self) -> str:
-        return self.t(
-            ["Souhaitez-vous commander ?", "Voulez-vous que je vous le mette de côté ?"],
-            ["Would you like to order?", "Shall I add it to your order?"],
-        )
+        return self.phrase("anything_else")
 
     # ------------------------------------------------------------------ delivery
     def zone_fee(self, zone) -> str:
         eta = eta_text(zone.eta, self.lang)
-        vehicle = {"moto": ("à moto", "by motorbike"), "voiture": ("en voiture", "by car")}.get(zone.vehicle or "")
-        if self.lang == "en":
-            s = f"Yes, we deliver to {zone.name}"
-            s += f" {vehicle[1]}" if vehicle else ""
-            s += f". Delivery fee: {money(zone.fee or 0)}"
-            s += f", in about {eta}." if eta else "."
-            if zone.min_order:
-                s += f" Minimum order: {money(zone.min_order)} of products (delivery fee not included)."
-            return s + self.zone_days(zone)
-        s = f"Oui, nous livrons à {zone.name}"
-        s += f" {vehicle[0]}" if vehicle else ""
-        s += f". Frais de livraison : {money(zone.fee or 0)}"
-        s += f", délai d'environ {eta}." if eta else "."
+        vehicle = self.phrase(VEHICLES[zone.vehicle]) if zone.vehicle in VEHICLES else ""
+        s = self.phrase(
+            "zone_fee",
+            zone=zone.name,
+            vehicle=vehicle,
+            fee=money(zone.fee or 0),
+            eta=self.phrase("zone_fee.eta", eta=eta) if eta else self.phrase("zone_fee.no_eta"),
+        )
         if zone.min_order:
-            s += f" Minimum de commande : {money(zone.min_order)} de produits (hors livraison)."
+            s += self.phrase("zone_fee.minimum", minimum=money(zone.min_order))
         return s + self.zone_days(zone)
 
     def zone_days(self, zone) -> str:
@@ -349,72 +247,49 @@ class Phrases:
         days = (self.k.zone_days.get(zone.name) or {}).get(self.lang)
         if not days:
             return ""
-        return self.t(f" Livraison à {zone.name} : {days}.", f" Delivery to {zone.name}: {days}.")
+        return self.phrase("zone_days", zone=zone.name, days=days)
 
     def pickup_info(self) -> str:
         eta = eta_text(self.k.pickup_eta, self.lang)
-        if self.lang == "en":
-            return "You can also pick up your order at the shop, free of charge" + (
-                f", ready in {eta}." if eta else "."
-            )
-        return "Vous pouvez aussi retirer votre commande à la boutique, sans frais" + (
-            f", prête en {eta}." if eta else "."
-        )
+        return self.phrase("pickup_info.ready", eta=eta) if eta else self.phrase("pickup_info")
 
     def no_pickup(self) -> str:
-        return self.t(
-            "Désolé, le retrait à la boutique n'est pas proposé : nous livrons uniquement.",
-            "Sorry, pickup at the shop is not offered: we only deliver.",
-        )
+        return self.phrase("no_pickup")
 
     def not_served(self, zone_name: str) -> str:
         served = [z.name for z in self.k.served_zones()]
         addr = (self.k.document.get("address") or {}).get("text") or ""
-        if self.lang == "en":
-            s = f"Sorry, we don't deliver to {zone_name}."
-            if self.k.pickup_available:
-                s += f" You can pick up your order at the shop{f' ({addr})' if addr else ''}, free of charge."
-            if served:
-                s += f" We deliver to: {join_and(served, 'en')}."
-            return s
-        s = f"Désolé, nous ne livrons pas à {zone_name}."
+        s = self.phrase("not_served", zone=zone_name)
         if self.k.pickup_available:
-            where = f" ({addr})" if addr else ""
-            s += f" Vous pouvez passer récupérer votre commande à la boutique{where} : retrait sans frais."
+            s += self.phrase("not_served.pickup_at", address=addr) if addr else self.phrase("not_served.pickup")
         if served:
-            s += f" Nous livrons à : {join_and(served, 'fr')}."
+            s += self.phrase("not_served.served", zones=join_and(served, self.lang))
         return s
 
     def zones_overview(self) -> str:
-        parts = [f"{z.name} ({money(z.fee or 0)})" for z in self.k.served_zones()]
-        head = "We deliver to: " if self.lang == "en" else "Nous livrons à : "
-        s = head + ", ".join(parts) + "."
+        parts = [self.phrase("zones_overview.zone", zone=z.name, fee=money(z.fee or 0)) for z in self.k.served_zones()]
+        s = self.phrase("zones_overview", zones=", ".join(parts))
         if self.k.pickup_available:
             s += " " + self.pickup_info()
         return s
 
     def delivery_time(self, zone) -> str:
         if zone == PICKUP:
-            eta = eta_text(self.k.pickup_eta, self.lang)
-            return self.t(
-                f"Pour un retrait à la boutique, votre commande est prête en {eta}.",
-                f"For pickup at the shop, your order is ready in {eta}.",
-            )
+            return self.phrase("delivery_time.pickup", eta=eta_text(self.k.pickup_eta, self.lang))
         eta = eta_text(zone.eta, self.lang)
         fee = money(zone.fee or 0)
-        return self.t(
-            f"Pour {zone.name}, comptez {eta} de livraison après la commande (frais de livraison : {fee}).",
-            f"For {zone.name}, delivery takes {eta} after your order (delivery fee: {fee}).",
-        ) + self.zone_days(zone)
+        return self.phrase("delivery_time", zone=zone.name, eta=eta, fee=fee) + self.zone_days(zone)
 
     def times_overview(self) -> str:
         groups: dict = {}
         for z in self.k.served_zones():
             if z.eta:
                 groups.setdefault(tuple(z.eta), []).append(z.name)
-        parts = [f"{join_and(names, self.lang)} : {eta_text(eta, self.lang)}" for eta, names in groups.items()]
-        head = "Delivery times: " if self.lang == "en" else "Délais de livraison : "
-        s = head + " ; ".join(parts) + "."
+        parts = [
+            self.phrase("times_overview.group", zones=join_and(names, self.lang), eta=eta_text(eta, self.lang))
+            for eta, names in groups.items()
+        ]
+        s = self.phrase("times_overview", times=" ; ".join(parts))
         if self.k.pickup_available and self.k.pickup_eta:
             s += " " + self.pickup_info()
         return s
@@ -426,36 +301,29 @@ class Phrases:
     def payment_ok(self, code: str) -> str:
         label = self.k.payment_label(code, self.lang)
         note = self.k.accepted[code].get("note") or ""
+        s = self.phrase("payment_ok", label=label)
         if self.lang == "en":
+            # In English, the note's numbers only (the note itself is written in the shop's French).
             numbers = _phones(note)
-            s = f"Yes, we accept {label}."
-            if numbers:
-                s += f" {label} number: {' / '.join(numbers)}."
-            return s
-        return f"Oui, nous acceptons {label}." + (f" {note}" if note else "")
+            return s + (self.phrase("payment_ok.numbers", label=label, numbers=" / ".join(numbers)) if numbers else "")
+        return s + (self.phrase("payment_ok.note", note=note) if note else "")
 
     def payment_refused(self, code: str) -> str:
         label = self.k.payment_label(code, self.lang)
-        return self.t(
-            f"Désolé, nous n'acceptons pas {_le(label)}. Vous pouvez payer par : {self.accepted_list()}.",
-            f"Sorry, we don't accept {label}. You can pay with: {self.accepted_list()}.",
+        return self.phrase(
+            "payment_refused", label=_le(label) if self.lang == "fr" else label, methods=self.accepted_list()
         )
 
     def deferred_payment(self) -> str:
-        return self.t(
-            "Je ne peux pas accorder de crédit ni de paiement plus tard moi-même : c'est le responsable qui "
-            "décide. Écrivez « responsable » si vous voulez lui en parler.",
-            "I can't grant credit or a later payment myself: the manager decides. Write « manager » if you "
-            "would like to ask them.",
-        )
+        return self.phrase("deferred_payment")
 
     def payment_overview(self) -> str:
         refused = [self.k.payment_label(c, self.lang) for c in self.k.refused]
-        if self.lang == "en":
-            s = f"You can pay with: {self.accepted_list()}."
-            return s + (f" We don't accept {join_words(refused, 'en')}." if refused else "")
-        s = f"Vous pouvez payer par : {self.accepted_list()}."
-        return s + (f" Nous n'acceptons pas : {', '.join(refused)}." if refused else "")
+        s = self.phrase("payment_overview", methods=self.accepted_list())
+        if not refused:
+            return s
+        methods = join_words(refused, self.lang) if self.lang == "en" else ", ".join(refused)
+        return s + self.phrase("payment_overview.refused", methods=methods)
 
     # ------------------------------------------------------------------ shop facts
     def hours(self, open_now: bool | None) -> str:
@@ -468,35 +336,21 @@ class Phrases:
                 groups[-1][0].append(d)
             else:
                 groups.append(([d], span))
-        names = DAY_EN if self.lang == "en" else DAY_FR
         parts = []
         for days, span in groups:
             if len(days) == 1:
-                label = names[days[0]]
+                label = self.phrase(DAYS[days[0]])
             else:
-                label = (
-                    f"{names[days[0]]} to {names[days[-1]]}"
-                    if self.lang == "en"
-                    else (f"du {names[days[0]]} au {names[days[-1]]}")
-                )
+                label = self.phrase("hours.range", first=self.phrase(DAYS[days[0]]), last=self.phrase(DAYS[days[-1]]))
             if span:
-                parts.append(
-                    f"{label}: {span[0]} - {span[1]}" if self.lang == "en" else f"{label} : {span[0]} - {span[1]}"
-                )
+                parts.append(self.phrase("hours.span", days=label, open=span[0], close=span[1]))
             else:
-                parts.append(f"{label}: closed" if self.lang == "en" else f"{label} : fermé")
-        if self.lang == "en":
-            s = "Our opening hours: " + " ; ".join(parts) + "."
-            if h.get("last_order"):
-                s += f" Last order for delivery: {h['last_order']}."
-            if open_now is not None:
-                s += " We are open right now." if open_now else " We are closed right now."
-            return s
-        s = "Nos horaires : " + " ; ".join(parts) + "."
+                parts.append(self.phrase("hours.closed", days=label))
+        s = self.phrase("hours", days=" ; ".join(parts))
         if h.get("last_order"):
-            s += f" Dernière commande à livrer : {h['last_order']}."
+            s += self.phrase("hours.last_order", time=h["last_order"])
         if open_now is not None:
-            s += " Nous sommes ouverts en ce moment." if open_now else " Nous sommes fermés en ce moment."
+            s += self.phrase("hours.open_now") if open_now else self.phrase("hours.closed_now")
         return s
 
     def location(self) -> str:
@@ -506,135 +360,81 @@ class Phrases:
         if a.get("lat") is not None and a.get("lng") is not None:
             link = f"https://maps.google.com/?q={a['lat']},{a['lng']}"
         phone = _display_phone(self.k.document.get("phone") or "")
-        if self.lang == "en":
-            s = f"You will find our shop at this address: {text}" + (f" (landmark: {landmark})" if landmark else "")
-            s += ". You are welcome to come by!"
-            s += f" Here is the map link: {link}" if link else ""
-            return s + (f" Our phone number: {phone}." if phone else "")
-        s = f"Notre adresse : {text}" + (f", {landmark}" if landmark else "") + "."
-        s += f" Plan : {link}" if link else ""
-        return s + (f" Téléphone : {phone}." if phone else "")
+        if landmark:
+            s = self.phrase("location.landmark", address=text, landmark=landmark)
+        else:
+            s = self.phrase("location", address=text)
+        s += self.phrase("location.map", link=link) if link else ""
+        return s + (self.phrase("location.phone", phone=phone) if phone else "")
 
     # ------------------------------------------------------------------ cart
     def cart_lines(self, lines: list[tuple[Product, int]]) -> list[str]:
-        return [f"{q} × {p.name} : {money(p.price * q)}" for p, q in lines]
+        return [self.phrase("cart.line", quantity=q, product=p.name, amount=money(p.price * q)) for p, q in lines]
 
     def ask_zone(self) -> str:
         if self.k.pickup_available:
-            return self.t(
-                "Où faut-il livrer (commune ou quartier) ? Ou préférez-vous le retrait à la boutique ?",
-                "Where should we deliver (area or neighbourhood)? Or would you rather pick up at the shop?",
-            )
-        return self.t("Où faut-il livrer (commune ou quartier) ?", "Where should we deliver (area or neighbourhood)?")
+            return self.phrase("ask_zone.or_pickup")
+        return self.phrase("ask_zone")
 
     def noted(self, zone: str | None, payment: str | None) -> str:
         """What a bare answer gave while another question was pending: « C'est noté : livraison à X. »"""
         parts = []
         if zone:
-            parts.append(
-                self.t(f"livraison à {zone}", f"delivery to {zone}")
-                if zone != PICKUP
-                else self.t("retrait à la boutique", "pickup at the shop")
-            )
+            parts.append(self.phrase("noted.zone", zone=zone) if zone != PICKUP else self.phrase("noted.pickup"))
         if payment:
-            label = self.k.payment_label(payment, self.lang)
-            parts.append(self.t(f"paiement {label}", f"payment by {label}"))
+            parts.append(self.phrase("noted.payment", label=self.k.payment_label(payment, self.lang)))
         if not parts:
             return ""
-        return self.t("C'est noté : ", "Noted: ") + join_and(parts, self.lang) + "."
+        return self.phrase("noted", parts=join_and(parts, self.lang))
 
     # Asked again after an answer that did not settle it: the same question said differently, with how
     # to answer, so the customer never reads the same message twice.
     def ask_again(self, pending: str, options: list[str] | None = None, refused_zone: str | None = None) -> str:
         if pending == "quantity":
-            return self.t(
-                "Il me faut juste la quantité : répondez par un nombre, par exemple 1 ou 2.",
-                "I just need the quantity: reply with a number, for example 1 or 2.",
-            )
+            return self.phrase("ask_again.quantity")
         if pending == "choose" and options:
-            listed = "\n".join(f"{i}. {o}" for i, o in enumerate(options, 1))
-            return self.t(
-                f"Il me faut d'abord votre choix : répondez par le numéro ou le nom.\n{listed}",
-                f"First I need your choice: reply with the number or the name.\n{listed}",
+            listed = "\n".join(
+                self.phrase("ask_again.choose_option", number=i, option=o) for i, o in enumerate(options, 1)
             )
+            return self.phrase("ask_again.choose", options=listed)
         if pending == "zone" and refused_zone:
-            return self.t(
-                f"Je comprends, mais nous ne livrons pas à {refused_zone}, même avec des frais en plus. "
-                + (
-                    "Vous pouvez retirer la commande à la boutique (répondez « retrait »), ou me donner une autre "
-                    "adresse de livraison."
-                    if self.k.pickup_available
-                    else "Pouvez-vous me donner une autre adresse de livraison ?"
-                ),
-                f"I understand, but we do not deliver to {refused_zone}, even for an extra fee. "
-                + (
-                    'You can collect the order at the shop (reply "pickup"), or give me another delivery address.'
-                    if self.k.pickup_available
-                    else "Could you give me another delivery address?"
-                ),
+            return self.phrase(
+                "ask_again.zone_refused_or_pickup" if self.k.pickup_available else "ask_again.zone_refused",
+                zone=refused_zone,
             )
         if pending == "zone":
-            return self.t(
-                "Il me manque encore le lieu de livraison : dites-moi votre commune ou votre quartier"
-                + (", ou « retrait » pour venir chercher à la boutique." if self.k.pickup_available else "."),
-                "I still need the delivery place: tell me your area or neighbourhood"
-                + (', or "pickup" to collect at the shop.' if self.k.pickup_available else "."),
-            )
+            return self.phrase("ask_again.zone_or_pickup" if self.k.pickup_available else "ask_again.zone")
         if pending == "confirm":
-            return self.t(
-                "Pour valider la commande, répondez « oui » ; pour changer quelque chose, répondez « modifier ».",
-                'To place the order, reply "yes"; to change something, reply "change".',
-            )
+            return self.phrase("ask_again.confirm")
         if pending == "minimum":
-            return self.t(
-                "Voulez-vous ajouter des articles pour atteindre le minimum, ou préférez-vous le retrait "
-                "à la boutique ?",
-                "Would you like to add items to reach the minimum, or would you rather pick up at the shop?",
-            )
+            return self.phrase("ask_again.minimum")
         if pending == "payment":
-            return self.t(
-                f"Il me manque encore le moyen de paiement : {self.accepted_list()}. Lequel choisissez-vous ?",
-                f"I still need the payment method: {self.accepted_list()}. Which one do you choose?",
-            )
+            return self.phrase("ask_again.payment", methods=self.accepted_list())
         return ""
 
     def ask_payment(self) -> str:
-        return self.t(
-            f"Comment souhaitez-vous payer ? Nous acceptons : {self.accepted_list()}.",
-            f"How would you like to pay? We accept: {self.accepted_list()}.",
-        )
+        return self.phrase("ask_payment", methods=self.accepted_list())
 
     def price_with_delivery(self, zone, subtotal: int) -> str:
         """ "c'est combien avec la livraison à Koumassi ?": the fee, the total and the zone's minimum."""
         fee = zone.fee or 0
-        s = self.t(
-            f"Livraison à {zone.name} : {money(fee)}, soit {money(subtotal + fee)} au total.",
-            f"Delivery to {zone.name}: {money(fee)}, so {money(subtotal + fee)} in total.",
-        )
+        s = self.phrase("price_with_delivery", zone=zone.name, fee=money(fee), total=money(subtotal + fee))
         if zone.min_order and subtotal < zone.min_order:
-            s += " " + self.t(
-                f"Pour {zone.name}, le minimum de commande est de {money(zone.min_order)} de produits "
-                "(hors livraison).",
-                f"For {zone.name}, the minimum order is {money(zone.min_order)} of products "
-                "(delivery fee not included).",
-            )
+            s += self.phrase("price_with_delivery.minimum", zone=zone.name, minimum=money(zone.min_order))
         return s
 
     def below_minimum(self, zone, subtotal: int) -> str:
         missing = zone.min_order - subtotal
-        s = self.t(
-            f"Pour livrer à {zone.name} (frais de livraison : {money(zone.fee)}), le minimum de commande est de "
-            f"{money(zone.min_order)} de produits (hors livraison). Votre panier fait {money(subtotal)} : il manque "
-            f"{money(missing)}. Voulez-vous ajouter des articles ?",
-            f"To deliver to {zone.name} (delivery fee: {money(zone.fee)}), the minimum order is "
-            f"{money(zone.min_order)} of products (delivery fee not included). Your cart is {money(subtotal)}: "
-            f"{money(missing)} short. Would you like to add items?",
+        s = self.phrase(
+            "below_minimum",
+            zone=zone.name,
+            fee=money(zone.fee),
+            minimum=money(zone.min_order),
+            subtotal=money(subtotal),
+            missing=money(missing),
         )
         if self.k.pickup_available:
-            s += " " + self.t(
-                "Sinon, le retrait à la boutique est possible sans minimum.",
-                "Otherwise, pickup at the shop has no minimum.",
-            )
+            s += self.phrase("below_minimum.pickup")
         return s
 
     def recap(self, lines, zone: str, fee: int, payment: str, eta, when: str = "") -> str:
@@ -642,59 +442,37 @@ class Phrases:
         rows = self.cart_lines(lines)
         label = zone_label(self.k, zone, self.lang)
         pay = self.k.payment_label(payment, self.lang)
-        if self.lang == "en":
-            out = ["Here is your order summary:", *rows, f"Subtotal: {money(subtotal)}"]
-            out.append(f"Delivery ({label}): {money(fee)}" if zone != PICKUP else f"Pickup at the shop: {money(0)}")
-            out += [f"Total: {money(subtotal + fee)}", f"Payment: {pay}"]
-            if eta:
-                out.append(f"Time: {eta_text(eta, 'en')}")
-            if when:
-                out.append(f"Wanted: {when}")
-            out.append("Reply « Confirm » to place the order, or tell me what to change.")
-            return "\n".join(out)
-        out = ["Voici le récapitulatif de votre commande :", *rows, f"Sous-total : {money(subtotal)}"]
-        out.append(f"Livraison ({label}) : {money(fee)}" if zone != PICKUP else f"Retrait à la boutique : {money(0)}")
-        out += [f"Total : {money(subtotal + fee)}", f"Paiement : {pay}"]
+        out = [self.phrase("recap.head"), *rows, self.phrase("cart.subtotal", subtotal=money(subtotal))]
+        out.append(
+            self.phrase("cart.delivery", zone=label, fee=money(fee))
+            if zone != PICKUP
+            else self.phrase("recap.pickup", fee=money(0))
+        )
+        out += [self.phrase("cart.total", total=money(subtotal + fee)), self.phrase("recap.payment", payment=pay)]
         if eta:
-            out.append(f"Délai : {eta_text(eta, 'fr')}")
+            out.append(self.phrase("recap.eta", eta=eta_text(eta, self.lang)))
         if when:
-            out.append(f"Souhaité pour : {when}")
-        out.append("Répondez « Confirmer » pour valider la commande, ou dites-moi ce qu'il faut changer.")
+            out.append(self.phrase("recap.when", when=when))
+        out.append(self.phrase("recap.confirm"))
         return "\n".join(out)
 
     def confirmed(self, total: int, payment: str) -> str:
         note = (self.k.accepted.get(payment) or {}).get("note") or ""
+        s = self.phrase("confirmed", total=money(total))
         if self.lang == "en":
+            # In English, the note's numbers only (the note itself is written in the shop's French).
             numbers = _phones(note)
-            s = f"Thank you, your order is confirmed! Total to pay: {money(total)}."
-            if numbers:
-                s += f" Payment number: {' / '.join(numbers)}."
-            return s
-        return f"Merci, votre commande est confirmée ! Total à payer : {money(total)}." + (f" {note}" if note else "")
+            return s + (self.phrase("confirmed.numbers", numbers=" / ".join(numbers)) if numbers else "")
+        return s + (self.phrase("confirmed.note", note=note) if note else "")
 
     def cancelled(self) -> str:
-        return self.t(
-            [
-                "D'accord, j'annule. N'hésitez pas à revenir vers nous quand vous voulez.",
-                "Pas de souci, la commande est annulée. À votre service quand vous voulez.",
-            ],
-            [
-                "No problem, I have cancelled it. Come back to us any time.",
-                "Alright, the order is cancelled. We're here whenever you need us.",
-            ],
-        )
+        return self.phrase("cancelled")
 
     def expired(self) -> str:
-        return self.t(
-            "Votre panier précédent avait plus de 24 h, je l'ai vidé.",
-            "Your previous cart was more than 24 hours old, so I have emptied it.",
-        )
+        return self.phrase("expired")
 
     def what_to_change(self) -> str:
-        return self.t(
-            "D'accord, que voulez-vous modifier (articles, quantités, livraison ou paiement) ?",
-            "Sure, what would you like to change (items, quantities, delivery or payment)?",
-        )
+        return self.phrase("what_to_change")
 
 
 def _display_phone(number: str) -> str:
