@@ -4,6 +4,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from .dashboard_helpers import (
     DESKTOP,
@@ -105,10 +106,13 @@ def test_the_user_menu_opens_the_profile_the_settings_and_logs_out(page, console
     menu_button.click()
     page.get_by_role("link", name="Mon profil").click()
     page.wait_for_url(live_url + "/dashboard/profile")
+    # The menu closes with the navigation; a click before it has closed would toggle it shut.
+    expect(menu_button).to_have_attribute("aria-expanded", "false")
 
     menu_button.click()
     page.get_by_role("link", name="Paramètres").click()
     page.wait_for_url(live_url + "/dashboard/profile#parametres")
+    expect(menu_button).to_have_attribute("aria-expanded", "false")
 
     menu_button.click()
     with page.expect_response("**/api/v1/auth/logout"):

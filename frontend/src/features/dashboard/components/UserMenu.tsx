@@ -67,13 +67,13 @@ export function UserMenu() {
           </div>
           <ul className="pt-1">
             <li>
-              <Link to={paths.dashboard.profile} className={item}>
+              <Link to={paths.dashboard.profile} className={item} onClick={() => setOpen(false)}>
                 <UserRound aria-hidden="true" className="h-4 w-4" />
                 Mon profil
               </Link>
             </li>
             <li>
-              <Link to={`${paths.dashboard.profile}#${SETTINGS_ANCHOR}`} className={item}>
+              <Link to={`${paths.dashboard.profile}#${SETTINGS_ANCHOR}`} className={item} onClick={() => setOpen(false)}>
                 <Settings aria-hidden="true" className="h-4 w-4" />
                 Paramètres
               </Link>
