@@ -747,7 +747,7 @@ class Policy:
             return
         fee = k.zone_fee(zone)
         self.say(ph.recap(lines, zone, fee, st["payment"], k.zone_eta(zone), st.get("when") or ""))
-        self.buttons = ("Confirm", "Change") if ph.lang == "en" else ("Confirmer", "Modifier")
+        self.buttons = (ph.phrase("button.confirm"), ph.phrase("button.change"))
         st["pending"] = "confirm"
 
     def cart_summary(self) -> list[str]:

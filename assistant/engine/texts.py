@@ -214,6 +214,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         ],
         "below_minimum.pickup": [" Sinon, le retrait à la boutique est possible sans minimum."],
         "recap.head": ["Voici le récapitulatif de votre commande :"],
+        # The recap's two reply buttons (a tap comes back as its title).
+        "button.confirm": ["Confirmer"],
+        "button.change": ["Modifier"],
         "recap.pickup": ["Retrait à la boutique : {fee}"],
         "recap.payment": ["Paiement : {payment}"],
         "recap.eta": ["Délai : {eta}"],
@@ -407,6 +410,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         ],
         "below_minimum.pickup": [" Otherwise, pickup at the shop has no minimum."],
         "recap.head": ["Here is your order summary:"],
+        "button.confirm": ["Confirm"],
+        "button.change": ["Change"],
         "recap.pickup": ["Pickup at the shop: {fee}"],
         "recap.payment": ["Payment: {payment}"],
         "recap.eta": ["Time: {eta}"],
