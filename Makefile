@@ -53,8 +53,11 @@ lint-frontend: $(FRONTEND)/node_modules/.stamp
 test-frontend: lint-frontend typecheck
 	cd $(FRONTEND) && npx vitest run
 
+# Two processes (pytest-xdist), each with its own test database and Redis database (config/settings.py);
+# one file's tests stay in one process. PYTEST_WORKERS=0 runs everything in this process.
+PYTEST_WORKERS ?= 2
 test-python: setup
-	$(PY) -m pytest
+	$(PY) -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS) --dist loadfile)
 
 # Ruff: lint and the format check (config in ruff.toml).
 lint-python: $(VENV)/.stamp

@@ -40,7 +40,8 @@ def _test_settings():
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    media_root = BASE_DIR / "var" / "test-media"
+    # One folder per pytest-xdist process (make test runs two), removed by its own process at the end.
+    media_root = BASE_DIR / "var" / f"test-media-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     with override_settings(STORAGES=storages, MEDIA_ROOT=media_root):
         celery_app.conf.task_always_eager = True
         celery_app.conf.task_eager_propagates = True

@@ -5,6 +5,8 @@ in-process, a local-memory cache and e-mails printed on the console. Production 
 variables listed in README.md. https://docs.djangoproject.com/en/6.1/ref/settings/
 """
 
+import os
+import re
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -170,6 +172,15 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 # Cache and Celery: Redis when REDIS_URL is set, otherwise in-process.
 REDIS_URL = env.str("REDIS_URL", default="")
+# `make test` runs pytest in two processes (pytest-xdist): as each has its own PostgreSQL test database, each has
+# its own Redis database (the URL's number + the process's index), so one process's cache.clear() never empties
+# the other's queues; the Celery workers its tests start inherit it through the environment.
+_xdist_process = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and "pytest" in sys.modules and _xdist_process.startswith("gw"):
+    _redis = re.match(r"^(rediss?://[^/]*)(?:/(\d+))?(.*)$", REDIS_URL)
+    if _redis:
+        REDIS_URL = f"{_redis[1]}/{int(_redis[2] or 0) + int(_xdist_process[2:])}{_redis[3]}"
+        os.environ["REDIS_URL"] = REDIS_URL
 if REDIS_URL:
     CACHES = {
         "default": {
