@@ -758,8 +758,8 @@ class Extractor:
                 if taken[j] or w in SEPARATORS:
                     return False
                 ws = stem(w)
-                if ws not in CONTAINERS and w not in FUNCTION_WORDS and ws not in self.k.unit_words:
-                    return False
+                if ws not in CONTAINERS and w not in FUNCTION_WORDS and ws not in self.k.unit_words and w not in _ALONE:
+                    return False  # (« une seule boîte de macarons »: « seule » stands between the count and the thing)
                 j -= 1
                 steps += 1
             return False

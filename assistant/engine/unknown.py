@@ -74,8 +74,10 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "chose",
         "thing",
     }
+    stop |= {"seul", "seule", "seuls", "seules", "seulement", "only", "just", "juste"}  # « une seule », « just one »
     starts = []
-    for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: -len(c.split())):
+    # Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
+    for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c)):
         p = find_phrase(words, cue)
         if p >= 0:
             starts.append(p + len(cue.split()))
