@@ -28,17 +28,29 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
         inter = [s for s in m.skus if s in cands]
         if len(inter) == 1:
             return inter[0], m
-    # Distinguishing words: "les petits sacs de 5 kilos", "en poudre", "condensed".
+    winners = _closest(k, norm, cands, refused_at)
+    if len(winners) == 1:
+        used = next((m for m in mentions if winners[0] in m.skus), None)
+        return winners[0], used
+    return None, None
+
+
+def narrow_choice(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) -> list[str]:
+    """The candidates an answer narrows the choice to when it tells some apart but not one (« plumés » among
+    six chickens, three of them plucked; « the black ones »), in their order; [] when it narrows nothing."""
+    winners = _closest(k, norm, cands, refused_at)
+    return [s for s in cands if s in winners] if 1 < len(winners) < len(cands) else []
+
+
+def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) -> list[str]:
+    """The candidates most of whose distinguishing words the message says (« les petits sacs de 5 kilos »,
+    « en poudre », « condensed »), else those most like what it describes; [] when it says nothing of them."""
     stems = {t.stem for i, t in enumerate(norm.tokens) if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at}
-    vocabs = {s: set(k.products[s].vocab) for s in cands}
+    vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
     scores = {s: len(stems & (v - shared)) for s, v in vocabs.items()}
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
         scores = trait_scores([k.products[s] for s in cands if s in k.products], stems)
     best = max(scores.values(), default=0)
-    winners = [s for s, sc in scores.items() if sc == best]
-    if best > 0 and len(winners) == 1:
-        used = next((m for m in mentions if winners[0] in m.skus), None)
-        return winners[0], used
-    return None, None
+    return [s for s, sc in scores.items() if sc == best] if best > 0 else []

@@ -325,6 +325,8 @@ _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
 _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
 # « une seule », « just one », « one only »: the article is a count.
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
+# « deux autres plaquettes », « 2 more trays », « one extra box »: more of the same, the count still counts.
+_MORE = {"autre", "autres", "other", "more", "extra"}
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
@@ -758,8 +760,13 @@ class Extractor:
                 if taken[j] or w in SEPARATORS:
                     return False
                 ws = stem(w)
-                if ws not in CONTAINERS and w not in FUNCTION_WORDS and ws not in self.k.unit_words and w not in _ALONE:
-                    return False  # (« une seule boîte de macarons »: « seule » stands between the count and the thing)
+                if (
+                    ws not in CONTAINERS
+                    and w not in FUNCTION_WORDS
+                    and ws not in self.k.unit_words
+                    and w not in _ALONE | _MORE
+                ):
+                    return False  # (« une seule boîte », « deux autres plaquettes »: a word between count and thing)
                 j -= 1
                 steps += 1
             return False

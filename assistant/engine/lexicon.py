@@ -493,6 +493,16 @@ CONTAINERS = {
     "large",
     "medium",
     "moyen",
+    # Market and haberdashery measures: « un tas de tomates », « un régime de bananes », « 2 bobines de fil ».
+    "tas",
+    "regime",
+    "botte",
+    "bunch",
+    "fagot",
+    "seau",
+    "bucket",
+    "bobine",
+    "spool",
 }
 FUNCTION_WORDS = {
     "de",

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
-from .choice import resolve_choice
+from .choice import narrow_choice, resolve_choice
 from .cues import (
     CANCEL,
     CHANGE,
@@ -27,9 +27,9 @@ from .cues import (
     TOTAL,
     any_phrase,
 )
-from .entities import Entities, Extractor
+from .entities import Entities, Extractor, Mention
 from .intents import Understanding
-from .knowledge import PICKUP, Knowledge, Product, kind_named
+from .knowledge import PICKUP, Knowledge, Product, kind_named, measure_word
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
@@ -137,6 +137,11 @@ class Policy:
             # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: a large order is
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
+        measured = self.measure_of_last() if intent not in ("location", "hours") else None
+        if measured:
+            # « ça fait 5 kilos » after « vos rideaux, c'est au kilo ? »: that much of the product just talked about.
+            self.ent = ent = dataclasses.replace(ent, products=[measured], numbers=[])
+            u.intent = intent = "order"
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
         if st["choice"] and self.resolve_choice(list(ent.products))[0]:
             return self.order_flow()  # « des recharges », « le petit qui se visse »: the answer to « lequel ? »
@@ -383,6 +388,17 @@ class Policy:
         elif intent == "price" and counted and ent.place and not ent.pickup:
             self.say(ph.not_served(ent.place))
 
+    def measure_of_last(self) -> Mention | None:
+        """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure."""
+        st, words, ent = self.state, self.norm.words, self.ent
+        p = self.k.products.get(st["last_sku"] or "")
+        if ent.products or st["choice"] or not p or not p.in_stock or not p.per_units:
+            return None
+        for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
+            if w.isdigit() and int(w) and measure_word(unit) in p.per_units:
+                return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
+        return None
+
     def line_by_measure(self) -> dict | None:
         """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
         said = {stem(w) for w in self.norm.words} & CONTAINERS
@@ -480,6 +496,18 @@ class Policy:
                 st["choice"] = None
                 self.set_line(picked, qty, more=False)
                 changed = True
+            else:
+                # « plumés » among six chickens, « en bazin » among four pagnes: the candidates it names are asked
+                # next, a step forward, not a loop.
+                cands = st["choice"]["skus"]
+                inside = [m for m in mentions if set(m.skus) < set(cands)]
+                if len(mentions) == 1 and inside:
+                    narrowed = [s for s in cands if s in inside[0].skus]
+                    mentions = []
+                else:
+                    narrowed = [] if mentions else narrow_choice(k, self.norm, cands, self.ent.refused_at)
+                if narrowed:
+                    st["choice"].update(skus=narrowed, asked=0)
         for m in mentions:
             if self.not_this_kind(m, other_thing_only=True):
                 continue  # « un tire-lait »: not milk (a kind named after the word is left to the model)

@@ -74,7 +74,21 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "chose",
         "thing",
     }
-    stop |= {"seul", "seule", "seuls", "seules", "seulement", "only", "just", "juste"}  # « une seule », « just one »
+    # « une seule », « just one », « deux autres », « 2 more »: how many, never what.
+    stop |= {
+        "seul",
+        "seule",
+        "seuls",
+        "seules",
+        "seulement",
+        "only",
+        "just",
+        "juste",
+        "autre",
+        "autres",
+        "other",
+        "more",
+    }
     starts = []
     # Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
     for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c)):
