@@ -94,9 +94,14 @@ def template_render(body: str, values: list[str]) -> str:
     return PLACEHOLDER.sub(fill, body or "")
 
 
+# Meta's rate card for Côte d'Ivoire (July 2025, « Rest of Africa », 600 F CFA per USD), as the seed migration
+# writes it: the price when staff have removed the row, rather than a campaign estimated free.
+DEFAULT_PRICES = {"MARKETING": Decimal("13.50"), "UTILITY": Decimal("2.40"), "AUTHENTICATION": Decimal("2.40")}
+
+
 def price_per_message(*, category: str) -> Decimal:
     price = MessagePrice.objects.filter(country=COUNTRY, category=category).first()
-    return price.price_fcfa if price else Decimal(0)
+    return price.price_fcfa if price else DEFAULT_PRICES.get(category, Decimal(0))
 
 
 def cost_estimate(*, category: str, count: int) -> int:

@@ -857,6 +857,8 @@ class Extractor:
         merged: list[Mention] = []
         for m in ent.products:
             same = next((x for x in merged if x.skus == m.skus), None)
+            if same and len(m.skus) > 1 and m.qty and same.qty and not (m.weak or same.weak):
+                same = None  # « 3 bobines de fil noir et 2 bobines de fil rouge »: two lines, told apart after
             if same:
                 if m.weak and same.qty:
                     continue  # « le plateau 4 personnes pour le Plateau »: named twice, one tray

@@ -6,11 +6,11 @@ Function words decide between French and English; a nouchi word or expression on
 
 from __future__ import annotations
 
-from .lexicon import EN_WORDS, FR_WORDS
+from .lexicon import EN_DETECT, EN_WORDS, FR_DETECT, FR_WORDS
 from .text import NOUCHI_MARKERS, NOUCHI_PHRASES, Normalised
 
-_EN_ONLY = EN_WORDS - FR_WORDS
-_FR_ONLY = FR_WORDS - EN_WORDS
+_EN_ONLY = (EN_WORDS | EN_DETECT) - FR_WORDS - FR_DETECT
+_FR_ONLY = (FR_WORDS | FR_DETECT) - EN_WORDS - EN_DETECT
 
 
 def scores(norm: Normalised) -> tuple[int, int, int]:

@@ -422,6 +422,28 @@ EN_WORDS = {
 # Words that usually open an English sentence but are French too are left out of EN_WORDS ("on", "a"…)
 # on purpose: "on" and "a" appear in both lists and cancel out.
 
+# Words that tell the customer's language and nothing else (language.py counts them with EN_WORDS and
+# FR_WORDS, which the evaluation also uses to judge a reply's language): everyday English and French words a
+# message made of content words still carries (« write me a poem about love », « tell me something funny »).
+# None is French, nouchi or a product word of the shops (no « cake », « pack », « short »).
+EN_DETECT = frozenset(
+    """about above after again against all almost already although always another anybody anyone anything
+    anyway around because been before being below between both but bought brought cannot cheap child children
+    didn doesn don done during each either else enough every everyone everything few find found from funny
+    going gone hers him himself his into its itself kid kids know knew later least less let love many
+    maybe might mine more most must myself nothing now off often once only other others ours out over own poem
+    same say says said should since something sometimes song still such than their them themselves these
+    they think those though through till until very wanna was were whether while whom whose without won wrong
+    yet yours write wrote""".split()
+)
+FR_DETECT = frozenset(
+    """aime aimerais alors aucun aucune autant avais avait avant avons beaucoup ceci cela celle celui chaque
+    chose comme contre dois doit donc dont ecrire ecris elles encore entre etait eux fais faites histoire jamais
+    leur leurs lui maintenant meme moins notre nos parce pendant peu peut-etre plusieurs pourquoi pourriez
+    pourrais quelque quelques sais savoir sera serait seront souhaite souhaiterais toujours trop vais voila
+    vont vraiment""".split()
+)
+
 CONTAINERS = {
     "sac",
     "sachet",
@@ -1113,6 +1135,17 @@ FAQ_STOP = FUNCTION_WORDS | {
     "besoin",
     "mois",
     "month",
+    # « donne-moi les fermetures alors » orders; it does not ask « Donnez-vous un reçu ? ».
+    "donne",
+    "donnes",
+    "donnez",
+    "donner",
+    "give",
+    "mets",
+    "met",
+    "mettez",
+    "mettre",
+    "put",
 }
 
 # What a product is like, said in either language: who it is for, its colour, its size, what is done to it.

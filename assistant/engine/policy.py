@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
-from .choice import narrow_choice, resolve_choice
+from .choice import measure_before, measure_of_last, narrow_choice, resolve_choice, told_apart
 from .cues import (
     CANCEL,
     CHANGE,
@@ -27,9 +27,9 @@ from .cues import (
     TOTAL,
     any_phrase,
 )
-from .entities import Entities, Extractor, Mention
+from .entities import Entities, Extractor
 from .intents import Understanding
-from .knowledge import PICKUP, Knowledge, Product, kind_named, measure_word
+from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
@@ -137,7 +137,7 @@ class Policy:
             # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: a large order is
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
-        measured = self.measure_of_last() if intent not in ("location", "hours") else None
+        measured = measure_of_last(self.k, self.norm, ent, st) if intent not in ("location", "hours") else None
         if measured:
             # « ça fait 5 kilos » after « vos rideaux, c'est au kilo ? »: that much of the product just talked about.
             self.ent = ent = dataclasses.replace(ent, products=[measured], numbers=[])
@@ -388,17 +388,6 @@ class Policy:
         elif intent == "price" and counted and ent.place and not ent.pickup:
             self.say(ph.not_served(ent.place))
 
-    def measure_of_last(self) -> Mention | None:
-        """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure."""
-        st, words, ent = self.state, self.norm.words, self.ent
-        p = self.k.products.get(st["last_sku"] or "")
-        if ent.products or st["choice"] or not p or not p.in_stock or not p.per_units:
-            return None
-        for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
-            if w.isdigit() and int(w) and measure_word(unit) in p.per_units:
-                return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
-        return None
-
     def line_by_measure(self) -> dict | None:
         """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
         said = {stem(w) for w in self.norm.words} & CONTAINERS
@@ -490,6 +479,9 @@ class Policy:
                     # it are not new products, unless a quantity goes with them.
                     cands = set(st["choice"]["skus"])
                     mentions = [m for m in mentions if m.qty and not m.weak and not set(m.skus) & cands]
+                measure = st["choice"].get("measure")  # « 2 kilos de mouton », then « la viande au kilo »: 2 kg
+                if measure and measure[1] in k.products[picked].per_units and not (used and used.qty and not used.weak):
+                    qty = qty or measure[0]
                 qty = qty or st["choice"].get("qty") or (1 if used and used.weak else None)
                 if used in mentions:
                     mentions.remove(used)
@@ -508,16 +500,22 @@ class Policy:
                     narrowed = [] if mentions else narrow_choice(k, self.norm, cands, self.ent.refused_at)
                 if narrowed:
                     st["choice"].update(skus=narrowed, asked=0)
+        spent: set[int] = set()  # words that told a product apart, no product of their own
         for m in mentions:
-            if self.not_this_kind(m, other_thing_only=True):
+            if m.start in spent or self.not_this_kind(m, other_thing_only=True):
                 continue  # « un tire-lait »: not milk (a kind named after the word is left to the model)
             skus = m.skus
             if len(skus) > 1:
                 in_cart = [s for s in skus if self.find_line(s)]
-                if len(in_cart) == 1:
+                told, said = told_apart(k, self.norm, self.ent, m)
+                if told:
+                    skus = [told]  # « 2 paquets de brochettes de bœuf »: the words right after it say which
+                    spent |= said
+                elif len(in_cart) == 1:
                     skus = in_cart
                 else:
-                    ask = {"skus": skus, "qty": m.qty, "word": _word(m.text)}
+                    measure = measure_before(k, self.norm.words, m)
+                    ask = {"skus": skus, "qty": m.qty, "word": _word(m.text), "measure": measure}
                     same = next((c for c in [st["choice"], *st["queue"]] if c and set(c["skus"]) == set(skus)), None)
                     if same:
                         same["qty"] = m.qty or same.get("qty")  # « 6 chemises » while « lesquelles ? » is asked
@@ -817,6 +815,8 @@ class Policy:
             if len(fits) == 1 and not mentions:
                 picked = fits[0]
         if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
+            if asked_qty and len(mentions) == 1 and mentions[0].qty is None and set(mentions[0].skus) <= set(offered):
+                mentions[0].qty = asked_qty  # « 2 boîtes de Nursie » out, « guigoz alors » (which one?): still two
             return None
         qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else None)
         st["choice"] = None

@@ -72,7 +72,9 @@ def _decide(
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
     intent, p = next(((i, q) for i, q in ranked if _answerable(i, u)), (u.intent, 1.0))
     in_order = bool(state.get("cart")) or bool(state.get("pending")) or bool(state.get("choice"))
-    if in_order and not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE):
+    # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
+    answers_choice = bool(state.get("choice")) and bool(ent.refused)
+    if in_order and (answers_choice or not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE)):
         u.confidence = probs.get(u.intent, 0.0)
         return u
     u.confidence = p

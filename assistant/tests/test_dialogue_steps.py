@@ -87,3 +87,54 @@ def test_a_measure_said_alone_after_a_product_sold_by_it_is_that_much_of_it(shop
     turn = chat.say(measure)
     assert cart(turn) == {"T5": metres}, reply_of(turn)
     assert str(metres * 1500)[:-3] in reply_of(turn).replace("\u202f", " ").replace(" ", "")
+
+
+@pytest.fixture(scope="module")
+def haberdashery():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("H1", "Tissu voile (le mètre)", 1500, "mètre", ["voile", "tissu voile"]),
+        _product("H2", "Tissu voile, rouleau de 20 m", 26000, "rouleau", ["voile", "rouleau de voile"]),
+        _product("H3", "Fil à coudre rouge (bobine)", 300, "bobine", ["fil", "bobine de fil"]),
+        _product("H4", "Fil à coudre noir (bobine)", 300, "bobine", ["fil", "bobine de fil"]),
+        _product("H5", "Fermeture éclair 20 cm", 200, "pièce", ["fermeture", "zip", "fermeture eclair"]),
+        _product("H6", "Fermeture éclair 50 cm", 400, "pièce", ["fermeture", "zip", "fermeture eclair"]),
+        {**_product("H7", "Fermeture invisible 20 cm", 250, "pièce", ["fermeture invisible"]), "in_stock": False},
+    ]
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("first", "answer"),
+    [("je veux 5 mètres de voile", "au mètre"), ("il me faut 5 metres de voile svp", "le tissu au mètre")],
+)
+def test_a_measure_said_before_a_shared_word_is_the_count_of_the_one_sold_by_it(haberdashery, first, answer):
+    chat = Chat(haberdashery)
+    turn = chat.say(first)
+    if turn.state["choice"]:  # « lequel ? » or straight to the one sold by the metre: either way, 5 metres
+        turn = chat.say(answer)
+    assert cart(turn) == {"H1": 5}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mets-moi 2 bobines de fil rouge", "3 bobines de fil noir et 2 bobines de fil rouge", "2 bobines de fil noir stp"],
+)
+def test_the_words_right_after_a_shared_word_say_which(haberdashery, text):
+    turn = Chat(haberdashery).say(text)
+    assert not turn.state["choice"], reply_of(turn)
+    expected = {"H3": 2} if "noir" not in text else {"H4": 2} if "rouge" not in text else {"H4": 3, "H3": 2}
+    assert cart(turn) == expected, reply_of(turn)
+
+
+def test_words_after_a_conjunction_belong_to_the_next_product(haberdashery):
+    turn = Chat(haberdashery).say("je veux du fil et 1 fermeture de 20 cm")
+    assert set(turn.state["choice"]["skus"]) == {"H3", "H4"}, reply_of(turn)
+
+
+def test_the_count_asked_for_a_product_out_of_stock_goes_with_the_alternative_chosen(haberdashery):
+    chat = Chat(haberdashery)
+    chat.say("je veux 3 fermetures invisibles")
+    chat.say("bon donne-moi les fermetures éclair alors")
+    turn = chat.say("celles de 50 cm")
+    assert cart(turn) == {"H6": 3}, reply_of(turn)
