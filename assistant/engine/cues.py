@@ -348,6 +348,17 @@ HUMAN = (
     "quelqu un de la boutique",
     "quelqu un d autre",
 )
+# Some word of a person, a role or reaching one: what a request for a human always carries (« passe-moi le
+# vieux », « connect me to your oga »). Without one, the model's « human » is not taken (« give me one phone »).
+PERSON_CUES = (
+    *ROLES,
+    *HUMAN,
+    *("personne", "person", "people", "quelqu", "someone", "somebody", "anybody", "parler", "talk", "speak"),
+    *("appel", "appelle", "call", "numero", "number", "contact", "agent", "conseiller", "conseillere", "staff"),
+    *("team", "equipe", "joindre", "reach", "passe moi", "passez moi", "causer"),
+    *("connect me", "oga", "vieux", "madame", "monsieur", "mme", "mr", "mrs", "chef"),
+)
+
 GREETING = (
     "bonjour",
     "bonsoir",

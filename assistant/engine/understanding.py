@@ -11,6 +11,7 @@ for a person.
 from __future__ import annotations
 
 from . import features
+from .cues import PERSON_CUES, any_phrase
 from .entities import Entities
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named
@@ -29,9 +30,11 @@ RUNNER_UP = 0.25
 NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
 
 
-def _answerable(intent: str, u: Understanding) -> bool:
+def _answerable(intent: str, u: Understanding, words: list[str]) -> bool:
     if intent == "faq":
         return u.faq_best is not None
+    if intent == "human":
+        return u.intent == "human" or any_phrase(words, PERSON_CUES)
     return True
 
 
@@ -70,7 +73,7 @@ def _decide(
         return u
     probs = model.probabilities(features.extract(norm, ent, state, u))
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
-    intent, p = next(((i, q) for i, q in ranked if _answerable(i, u)), (u.intent, 1.0))
+    intent, p = next(((i, q) for i, q in ranked if _answerable(i, u, norm.words)), (u.intent, 1.0))
     in_order = bool(state.get("cart")) or bool(state.get("pending")) or bool(state.get("choice"))
     # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
     answers_choice = bool(state.get("choice")) and bool(ent.refused)
@@ -78,7 +81,7 @@ def _decide(
         u.confidence = probs.get(u.intent, 0.0)
         return u
     u.confidence = p
-    runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u)), None)
+    runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u, norm.words)), None)
     if p < UNSURE_BELOW and runner_up and runner_up[1] >= RUNNER_UP:
         pair = {intent, runner_up[0]}
         if u.intent in pair:
