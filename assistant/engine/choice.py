@@ -52,6 +52,11 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
         scores = trait_scores([k.products[s] for s in cands if s in k.products], stems)
+    return _best(scores)
+
+
+def _best(scores: dict[str, int]) -> list[str]:
+    """The skus of the highest score, [] when none scored."""
     best = max(scores.values(), default=0)
     return [s for s, sc in scores.items() if sc == best] if best > 0 else []
 
@@ -75,10 +80,8 @@ def told_apart(k: Knowledge, norm: Normalised, ent: Entities, m: Mention) -> tup
             break  # « des tomates et 1 kg d'oignons »: what follows is another product
         stems.append(toks[j].stem)
         said.add(j)
-    scores = word_scores(k, stems, m.skus)
-    best = max(scores.values(), default=0)
-    winners = [s for s, sc in scores.items() if sc == best]
-    return (winners[0], said) if best and len(winners) == 1 else (None, set())
+    winners = _best(word_scores(k, stems, m.skus))
+    return (winners[0], said) if len(winners) == 1 else (None, set())
 
 
 def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str] | None:

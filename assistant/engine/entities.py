@@ -327,6 +327,8 @@ _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
 # « deux autres plaquettes », « 2 more trays », « one extra box »: more of the same, the count still counts.
 _MORE = {"autre", "autres", "other", "more", "extra"}
+# Words that may stand between a count and its thing (« une seule boîte », « deux autres plaquettes »).
+COUNT_WORDS = _ALONE | _MORE
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
@@ -764,9 +766,9 @@ class Extractor:
                     ws not in CONTAINERS
                     and w not in FUNCTION_WORDS
                     and ws not in self.k.unit_words
-                    and w not in _ALONE | _MORE
+                    and w not in COUNT_WORDS
                 ):
-                    return False  # (« une seule boîte », « deux autres plaquettes »: a word between count and thing)
+                    return False
                 j -= 1
                 steps += 1
             return False

@@ -13,6 +13,7 @@ import zlib
 
 from core.money import format_fcfa
 
+from .intents import INTENTS
 from .knowledge import PICKUP, Knowledge, Product
 from .texts import DEFAULT_LANGUAGE, PHRASES, REGISTERS
 
@@ -189,23 +190,7 @@ class Phrases:
         return self.phrase("clarify", word=word, options=opts)
 
     # The intents a question between two can offer, each said as the customer's wish (« vous voulez … »).
-    WISHES = {
-        intent: f"wish.{intent}"
-        for intent in (
-            "greeting",
-            "price",
-            "order",
-            "availability",
-            "delivery_zone_fee",
-            "delivery_time",
-            "payment",
-            "hours",
-            "location",
-            "complaint",
-            "human",
-            "thanks_bye",
-        )
-    }
+    WISHES = {intent: f"wish.{intent}" for intent in INTENTS if intent not in ("faq", "off_topic")}
 
     def which_of(self, a: str, b: str, faq_question: str = "") -> str:
         """One short question when the message could mean either of two things."""

@@ -8,7 +8,7 @@ import re
 from rapidfuzz import fuzz, process
 
 from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE
-from .entities import Entities, Mention
+from .entities import COUNT_WORDS, Entities, Mention
 from .knowledge import Knowledge, Product
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .text import Normalised, find_phrase, fold, stem
@@ -74,21 +74,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "chose",
         "thing",
     }
-    # « une seule », « just one », « deux autres », « 2 more »: how many, never what.
-    stop |= {
-        "seul",
-        "seule",
-        "seuls",
-        "seules",
-        "seulement",
-        "only",
-        "just",
-        "juste",
-        "autre",
-        "autres",
-        "other",
-        "more",
-    }
+    # « une seule », « deux autres », « 2 more »: how many, never what (« extra », as in « extra large », may name it).
+    stop |= (COUNT_WORDS | {"seuls", "seules"}) - {"extra"}
     starts = []
     # Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
     for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c)):
