@@ -21,6 +21,7 @@ from assistant.engine import Knowledge
 from assistant.engine import features as feature_mod
 from assistant.engine import language as lang_mod
 from assistant.engine.entities import Extractor
+from assistant.engine.faq import faq_features, hand_score
 from assistant.engine.intents import INTENTS, classify
 from assistant.engine.model import ARTEFACT, IntentModel
 from assistant.engine.policy import new_state
@@ -77,7 +78,7 @@ def examples(folders: list[Path]) -> list[Example]:
     return out
 
 
-def train(data: list[Example], c: float = C) -> IntentModel:
+def train(data: list[Example], c: float = C, faq: list[FaqGroup] | None = None) -> IntentModel:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -98,12 +99,73 @@ def train(data: list[Example], c: float = C) -> IntentModel:
         "c": c,
         "features": len(weights),
     }
+    if faq:
+        meta["faq_ranker"] = train_faq_ranker(faq, c=c)
     return IntentModel(classes, [float(b) for b in clf.intercept_], weights, meta)
+
+
+@dataclass
+class FaqGroup:
+    """One FAQ question of the corpus: the features of every FAQ entry its words reach, and which one answers it
+    (the only entry whose answer holds every fact the message's label asks for)."""
+
+    business: str
+    id: str
+    features: list[dict]
+    gold: int
+
+
+def faq_groups(folders: list[Path]) -> list[FaqGroup]:
+    from assistant.evaluation import item_matches
+
+    out = []
+    for folder in folders:
+        knowledge = Knowledge.from_document(json.loads((folder / "business.json").read_text(encoding="utf-8")))
+        for m in _messages(folder):
+            if m["intent"] != "faq" or not m.get("must_mention") or len(knowledge.faq) < 2:
+                continue
+            answers = [f.answer_en if m.get("reply_lang") == "en" else f.answer for f in knowledge.faq]
+            golds = [i for i, a in enumerate(answers) if all(item_matches(item, a) for item in m["must_mention"])]
+            if len(golds) != 1:
+                continue  # the facts are in no answer, or in several: the label does not say which entry
+            norm = normalise(m["text"])
+            language = lang_mod.detect(norm, None) or "fr"
+            reached = [(i, feats) for i, (feats, _hit) in enumerate(faq_features(norm, knowledge, language))
+                       if hand_score(feats) > 0]
+            if len(reached) < 2 or golds[0] not in [i for i, _ in reached]:
+                continue  # nothing to choose between, or the words never reach the answer
+            out.append(FaqGroup(folder.name, m["id"], [f for _, f in reached], [i for i, _ in reached].index(golds[0])))
+    return out
+
+
+def train_faq_ranker(groups: list[FaqGroup], c: float = C) -> dict[str, float]:
+    """Weights of the FAQ features (faq.faq_features) that put the answering entry first: a logistic regression
+    of « this entry answers » over every entry each question reaches, deterministic."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    rows = [feats for g in groups for feats in g.features]
+    labels = [int(i == g.gold) for g in groups for i in range(len(g.features))]
+    if len(set(labels)) < 2:
+        return {}
+    vectorizer = DictVectorizer(sort=True)
+    clf = LogisticRegression(C=c, max_iter=5000, tol=1e-6)
+    clf.fit(vectorizer.fit_transform(rows), labels)
+    return {name: round(float(w), 5) for name, w in zip(vectorizer.feature_names_, clf.coef_[0], strict=True)}
+
+
+def faq_top1(groups: list[FaqGroup], weights: dict[str, float]) -> float:
+    def score(feats):
+        return sum(weights.get(n, 0.0) * v for n, v in feats.items())
+
+    hits = sum(max(range(len(g.features)), key=lambda i: (score(g.features[i]), -i)) == g.gold for g in groups)
+    return hits / len(groups) if groups else 0.0
 
 
 def train_shipped(path: Path = ARTEFACT) -> IntentModel:
     """The shipped model: every business of the corpus and the extra sets."""
-    model = train(examples(business_folders(CORPUS, EXTRA_SETS)))
+    folders = business_folders(CORPUS, EXTRA_SETS)
+    model = train(examples(folders), faq=faq_groups(folders))
     # Reloaded from its own float32 table, so what is tested is what ships.
     model.save(path)
     return IntentModel.load(path)
@@ -124,10 +186,13 @@ def leave_one_business_out(corpus: Path = CORPUS, extra: list[Path] | None = Non
     folders = business_folders(corpus)
     extra_folders = business_folders(*(extra or []))
     data = examples(folders + extra_folders)
+    groups = faq_groups(folders + extra_folders)
     rows = []
     for folder in folders:
         t0 = time.perf_counter()
-        model = train([e for e in data if e.business != folder.name], c=c)
+        model = train(
+            [e for e in data if e.business != folder.name], c=c, faq=[g for g in groups if g.business != folder.name]
+        )
         trained_s = time.perf_counter() - t0
         rows.append(
             {

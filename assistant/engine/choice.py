@@ -104,3 +104,14 @@ def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) 
         if w.isdigit() and int(w) and measure_word(unit) in p.per_units:
             return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
     return None
+
+
+def count_of_presented(k: Knowledge, norm: Normalised, ent: Entities, sku: str | None) -> Mention | None:
+    """« 2 », « ok donne-moi deux », « I'll take 3 » right after the price or the stock of one product was
+    given: that many of it. A number of its name (« le 500 g ») or anything else named is no such answer."""
+    p = k.products.get(sku or "")
+    if not p or not p.in_stock or ent.products or ent.zones or ent.payments or ent.refused or norm.question:
+        return None
+    if len(ent.numbers) != 1 or not 0 < ent.numbers[0] or ent.numbers[0] in p.name_numbers:
+        return None
+    return Mention([p.sku], 0, 0, qty=ent.numbers[0], text=p.name)

@@ -378,10 +378,17 @@ def _phone_length(words: list[str], i: int) -> int:
     return 0
 
 
+# Units that count things one by one: before « de / of » and a product, the number is how many.
+COUNTING_UNITS = {"pieces", "piece", "pcs", "pc", "unites", "unite", "units", "unit", "exemplaires", "copies"}
+
+
 def _is_size(words: list[str], i: int, length: int, tokens: list) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
     # « Angré 7e tranche, 1 alloco »: a comma between them, the number is not the tranche's.
     prev = words[i - 1] if i > 0 and not tokens[i].brk else ""
+    after = words[i + length + 1] if i + length + 1 < len(words) else ""
+    if nxt in COUNTING_UNITS and after in ("de", "d", "of"):
+        return False  # « 3 pièces de pagne », « 40 pieces of fancy wax »: how many, not a suit of 3 pieces
     return nxt in SIZE_UNITS or prev in SIZE_PREFIXES
 
 

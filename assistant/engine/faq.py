@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from .cues import any_phrase
 from .knowledge import Knowledge, concepts_of
 from .lexicon import EN_WORDS, FAQ_STOP, FR_WORDS
-from .text import Normalised, stem
+from .text import Normalised, fold_phrase, stem
 
 
 def lemma(word: str) -> str:
@@ -30,17 +31,40 @@ def _overlap(stems: set, others: set) -> set:
     return hits
 
 
+# The hand-set weights of the features below: the score that decides whether a message is close enough to an
+# entry to answer from it (intents.py's thresholds are on this scale).
+HAND_WEIGHTS = {
+    "concept_q": 2.0,
+    "concept_a": 1.0,
+    "q_word": 1.5,
+    "q_product": 0.5,
+    "q_unique": 0.5,
+    "a_word": 0.5,
+    "en_word": 0.5,
+    "en_content": 0.5,
+}
+# What a question asks for, and how an answer that gives it reads: a delay, an amount, an age or a count.
+_ASKS = {
+    "delay": ("combien de temps", "combien de jours", "en combien", "how long", "how many days", "how many hours",
+              "delai", "delais", "pret quand", "ready when", "prend combien", "take how"),
+    "amount": ("combien", "how much", "prix", "payant", "gratuit", "free", "cost", "coute", "tarif", "supplement"),
+    "count": ("combien de", "how many", "quantite"),
+}
+_GIVES = {
+    "delay": re.compile(r"\b\d+ ?(h|heures?|jours?|minutes?|min|semaines?|mois|days?|hours?|weeks?|months?)\b"),
+    "amount": re.compile(r"\b\d+ ?(f|fcfa|cfa|francs?)\b|\bgratuit|\bfree\b"),
+    "count": re.compile(r"\b\d+\b"),
+}
+
+
 def faq_match(norm: Normalised, knowledge: Knowledge, language: str | None = None) -> tuple[int | None, float]:
     best, score, _ = faq_match_detail(norm, knowledge, language)
     return best, score
 
 
-def faq_match_detail(
-    norm: Normalised, knowledge: Knowledge, language: str | None = None
-) -> tuple[int | None, float, bool]:
-    """(best FAQ entry, score, whether a non-product word of its question is in the message)."""
-    if not knowledge.faq:
-        return None, 0.0, False
+def faq_features(norm: Normalised, knowledge: Knowledge, language: str | None = None) -> list[tuple[dict, bool]]:
+    """Per FAQ entry: (what the message shares with it, as counts by kind; whether a non-product word of its
+    question, or a concept of it, is in the message)."""
     words = list(norm.words)
     joined = " ".join(words)
     # "frais de livraison" is a fee, not freshness.
@@ -49,25 +73,63 @@ def faq_match_detail(
     concepts = concepts_of(words)
     stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
     products = knowledge.product_stems | knowledge.unit_words
-    best, best_score, best_hit = None, 0.0, False
+    asks = {kind for kind, cues in _ASKS.items() if any_phrase(words, cues)}
+    out = []
     for i, f in enumerate(knowledge.faq):
-        score = 2.0 * len(concepts & f.q_concepts) + 1.0 * len(concepts & (f.concepts - f.q_concepts))
         q_hits = _overlap(stems, f.q_stems)
-        score += 1.5 * len(q_hits - products) + 0.5 * len(q_hits & products)
         # A word that only this question uses ("installation") points at it more than a shared one.
         others = set().union(*(g.q_stems for j, g in enumerate(knowledge.faq) if j != i))
         unique = {
             w for w in stems & f.q_stems if len(w) >= 5 and w not in others | knowledge.vocab | FR_WORDS | EN_WORDS
         }
-        score += 0.5 * len(unique - products)
-        score += 0.5 * len(_overlap(stems, f.a_stems - f.q_stems) - products)
+        feats = {
+            "concept_q": len(concepts & f.q_concepts),
+            "concept_a": len(concepts & (f.concepts - f.q_concepts)),
+            "q_word": len(q_hits - products),
+            "q_product": len(q_hits & products),
+            "q_unique": len(unique - products),
+            "a_word": len(_overlap(stems, f.a_stems - f.q_stems) - products),
+            "a_product": len(_overlap(stems & products, f.a_stems)),
+        }
         if language == "en":
             # The questions are written in French: an English question meets the English answer instead.
             en_hits = _overlap(stems, f.en_stems) - products - knowledge.vocab
             # Everyday English words ("evening", "shop") weigh less than the answer's own content words.
-            score += 0.5 * len(en_hits) + 0.5 * len({w for w in en_hits if w not in EN_WORDS})
+            feats["en_word"] = len(en_hits)
+            feats["en_content"] = len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
+        answer = fold_phrase(f.answer if language != "en" else f.answer_en)
+        for kind in asks:
+            feats[f"gives_{kind}"] = 1 if _GIVES[kind].search(" ".join(answer)) else 0
+        out.append((feats, bool(q_hits - products) or bool(concepts & f.q_concepts)))
+    return out
+
+
+def hand_score(feats: dict) -> float:
+    return sum(HAND_WEIGHTS.get(name, 0.0) * value for name, value in feats.items())
+
+
+def faq_match_detail(
+    norm: Normalised, knowledge: Knowledge, language: str | None = None
+) -> tuple[int | None, float, bool]:
+    """(best FAQ entry, its hand-set score, whether a non-product word or a concept of its question is in the
+    message). The rules' thresholds are on this score's scale."""
+    if not knowledge.faq:
+        return None, 0.0, False
+    best, best_score, best_hit = None, 0.0, False
+    for i, (feats, hit) in enumerate(faq_features(norm, knowledge, language)):
+        score = hand_score(feats)
         if score > best_score:
-            # A concept of the question ("warranty" = "garantie") is as good as one of its words.
-            best, best_score, best_hit = i, score, bool(q_hits - products) or bool(concepts & f.q_concepts)
+            best, best_score, best_hit = i, score, hit
     return best, best_score, best_hit
+
+
+def faq_ranked(norm: Normalised, knowledge: Knowledge, language: str | None, ranker: dict[str, float]) -> int | None:
+    """The entry the learned weights (assistant/learning.py, trained on the corpus) put first among those the
+    message reaches: which entry answers, once the hand-set score has said that one does."""
+    scored = [
+        (sum(ranker.get(n, 0.0) * v for n, v in feats.items()), -i, i)
+        for i, (feats, _hit) in enumerate(faq_features(norm, knowledge, language))
+        if hand_score(feats) > 0
+    ]
+    return max(scored)[2] if scored else None

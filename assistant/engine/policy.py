@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
-from .choice import measure_before, measure_of_last, narrow_choice, resolve_choice, told_apart
+from .choice import count_of_presented, measure_before, measure_of_last, narrow_choice, resolve_choice, told_apart
 from .cues import (
     CANCEL,
     CHANGE,
@@ -117,6 +117,7 @@ class Policy:
         intent = u.intent
         offered, st["offered"] = st["offered"], None
         offered_qty, st["offered_qty"] = st.get("offered_qty"), None
+        presented, st["presented"] = st.get("presented"), None
         taken = (
             offered and not u.photos and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty)
         )
@@ -138,6 +139,8 @@ class Policy:
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
         measured = measure_of_last(self.k, self.norm, ent, st) if intent not in ("location", "hours") else None
+        if not measured and intent in ("order", "greeting", "thanks_bye", "off_topic"):
+            measured = count_of_presented(self.k, self.norm, ent, presented)  # « 2 » after « c'est combien ? »
         if measured:
             # « ça fait 5 kilos » after « vos rideaux, c'est au kilo ? »: that much of the product just talked about.
             self.ent = ent = dataclasses.replace(ent, products=[measured], numbers=[])
@@ -348,7 +351,7 @@ class Policy:
             self.say(ph.not_sold(thing, closest(k, thing) if thing else []))
             return
         total, counted, several = 0, 0, False
-        lines = []
+        lines, shown = [], []
         for m in mentions:
             if intent == "availability" and self.not_this_kind(m):
                 continue
@@ -363,6 +366,7 @@ class Policy:
             if not p.in_stock:
                 self.say(self.out_of_stock(p, None if m.weak else m.qty))
                 continue
+            shown.append(p.sku)
             if intent == "availability":
                 lines.append(ph.in_stock(p))
                 if p.description and ph.lang == "fr" and any_phrase(self.norm.words, DESCRIBE):
@@ -379,6 +383,10 @@ class Policy:
             self.say("Here are our prices:")
         for line in lines:
             self.say(line)
+        if len(shown) == 1 and len(mentions) == 1 and not st["cart"]:
+            st["presented"] = shown[0]  # a count said next is that many of it
+            if not several and not ent.numbers:
+                self.say(ph.phrase("presented.how_many"))
         if intent == "price" and counted > 1:
             self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
         if intent == "price" and counted and ent.zones:

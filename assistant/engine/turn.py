@@ -63,4 +63,5 @@ def new_state() -> dict:
         "queue": [],  # more « lequel ? » choices waiting behind ``choice`` (« des chemises et un costume »)
         "offered": None,  # the alternatives just offered for an out-of-stock product
         "offered_qty": None,  # how many of it the customer asked for: the alternative taken gets that many
+        "presented": None,  # the one product whose price or stock was just given: « 2 » next is that many
     }

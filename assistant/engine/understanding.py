@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import features
 from .cues import PERSON_CUES, any_phrase
 from .entities import Entities
+from .faq import faq_ranked
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named
 from .model import IntentClassifier
@@ -51,6 +52,11 @@ def understand(
     model: IntentClassifier | None,
 ) -> Understanding:
     u = _decide(norm, ent, knowledge, state, language, model)
+    if u.intent == "greeting" and _counted(ent) and not norm.question and not u.decisive:
+        # « bsr svp une robe pagne », « hello, one wax shirt »: the greeting opens an order (a greeting that
+        # only names the trade, « c'est bien le dépôt de gaz ? », stays a greeting).
+        u.intent = "order"
+        fill_details(u, norm, ent, knowledge)
     if u.intent in NEVER_ASK and not ent.products and norm.question and kind_named(knowledge, norm.words, u.unknown):
         u.intent = "availability"  # « any seafood? », « una get juice? »: a kind of goods the shop sells, asked
     return u
@@ -65,6 +71,13 @@ def _decide(
     model: IntentClassifier | None,
 ) -> Understanding:
     u = classify(norm, ent, knowledge, state, language)
+    ranker = model.meta.get("faq_ranker") if model is not None and getattr(model, "meta", None) else None
+    if ranker and u.faq_best is not None and len(knowledge.faq) > 1:
+        # The rules said an FAQ entry is close enough; the weights learned on the corpus say which one answers.
+        pick = faq_ranked(norm, knowledge, language, ranker)
+        if u.faq_index == u.faq_best:
+            u.faq_index = pick
+        u.faq_best = pick
     if not (u.decisive and u.intent in ("complaint", "human")) and photo_request(norm.words, ent.consumed):
         # A request to see a product is read from the sentence's shape: it asks about products.
         u.photos, u.intent, u.unsure = True, "availability", None

@@ -138,3 +138,78 @@ def test_the_count_asked_for_a_product_out_of_stock_goes_with_the_alternative_ch
     chat.say("bon donne-moi les fermetures éclair alors")
     turn = chat.say("celles de 50 cm")
     assert cart(turn) == {"H6": 3}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "qty"),
+    [
+        ("le fil à coudre c'est combien ?", "3", 3),
+        ("vous avez le tissu voile ?", "ok mets m'en quatre", 4),
+        ("how much is the spool of thread", "alright give me 5", 5),
+        ("do you have voile fabric?", "six", 6),
+    ],
+)
+def test_a_count_after_the_price_or_stock_of_one_product_is_that_many_of_it(shop, asked, answer, qty):
+    chat = Chat(shop)
+    presented = chat.say(asked)
+    text = reply_of(presented).lower()
+    assert "combien en voulez-vous" in text or "how many would you like" in text, text
+    done = chat.say(answer)
+    assert done.intent == "order" and len(cart(done)) == 1 and list(cart(done).values()) == [qty], reply_of(done)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer"),
+    [
+        ("le fil à coudre c'est combien ?", "ok merci"),  # an acknowledgement, no count
+        ("how much is the spool of thread", "thanks, bye"),
+        ("le fil à coudre c'est combien ?", "vous livrez à Yopougon ?"),  # another question
+    ],
+)
+def test_what_is_not_a_count_after_a_price_orders_nothing(shop, asked, answer):
+    chat = Chat(shop)
+    chat.say(asked)
+    turn = chat.say(answer)
+    assert turn.state["cart"] == [] and turn.order is None, reply_of(turn)
+
+
+def test_a_count_is_taken_only_right_after_the_product_was_presented(shop):
+    chat = Chat(shop)
+    chat.say("le fil à coudre c'est combien ?")
+    chat.say("et vous êtes où exactement ?")
+    turn = chat.say("2")
+    assert turn.state["cart"] == [], reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "candidates"),
+    [
+        ("bsr stp un pagne bazin", ("T3", "T4")),
+        ("slt maman 2 bazins stp", ("T3", "T4")),
+        ("good evening, one bazin pagne", ("T3", "T4")),
+    ],
+)
+def test_a_greeting_that_names_a_counted_product_opens_the_order(shop, text, candidates):
+    turn = Chat(shop).say(text)
+    reply = reply_of(turn)
+    assert turn.intent == "order", reply
+    assert all(shop.products[s].name.split(" (")[0] in reply for s in candidates), reply
+
+
+@pytest.mark.parametrize("text", ["bonsoir, c'est bien la boutique des pagnes ?", "hello, is this the fabric shop?"])
+def test_a_greeting_that_only_names_the_trade_stays_a_greeting(shop, text):
+    turn = Chat(shop).say(text)
+    assert turn.intent == "greeting" and turn.state["cart"] == [], reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "sku", "qty"),
+    [
+        ("je veux 4 pièces de tissu voile", "T5", 4),
+        ("I need 12 pieces of spool of thread", "T6", 12),
+        ("mets moi 3 pcs de fil à coudre", "T6", 3),
+    ],
+)
+def test_a_count_in_pieces_is_how_many(shop, text, sku, qty):
+    turn = Chat(shop).say(text)
+    assert cart(turn) == {sku: qty}, reply_of(turn)
