@@ -130,8 +130,11 @@ def faq_groups(folders: list[Path]) -> list[FaqGroup]:
                 continue  # the facts are in no answer, or in several: the label does not say which entry
             norm = normalise(m["text"])
             language = lang_mod.detect(norm, None) or "fr"
-            reached = [(i, feats) for i, (feats, _hit) in enumerate(faq_features(norm, knowledge, language))
-                       if hand_score(feats) > 0]
+            reached = [
+                (i, feats)
+                for i, (feats, _hit) in enumerate(faq_features(norm, knowledge, language))
+                if hand_score(feats) > 0
+            ]
             if len(reached) < 2 or golds[0] not in [i for i, _ in reached]:
                 continue  # nothing to choose between, or the words never reach the answer
             out.append(FaqGroup(folder.name, m["id"], [f for _, f in reached], [i for i, _ in reached].index(golds[0])))

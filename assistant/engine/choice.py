@@ -8,7 +8,7 @@ from __future__ import annotations
 from .cues import CHEAP, EXPENSIVE, ORDINALS, any_phrase
 from .entities import Entities, Mention
 from .knowledge import Knowledge, measure_word, trait_scores
-from .text import Normalised
+from .text import Normalised, fold_phrase, stem
 
 
 def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], refused=(), refused_at=()):
@@ -84,6 +84,21 @@ def told_apart(k: Knowledge, norm: Normalised, ent: Entities, m: Mention) -> tup
     return (winners[0], said) if len(winners) == 1 else (None, set())
 
 
+# A product named « … seul » / « … only » is the restricted version of another (« Chemise (repassage seul) »
+# beside « Chemise (lavage + repassage) »): chosen only when the customer restricts too.
+RESTRICTED = {"seul", "seule", "seuls", "seules", "seulement", "only", "uniquement"}
+RESTRICTING = RESTRICTED | {"juste", "just", "simplement", "sans", "without", "pas"}
+
+
+def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
+    """« 3 chemises » at a pressing that washes and irons shirts, or only irons them: the full service, the one
+    candidate without « seul / only » in its name, when the message restricts nothing."""
+    if any(w in RESTRICTING for w in norm.words):
+        return None
+    plain = [s for s in m.skus if not RESTRICTED & set(fold_phrase(k.products[s].name))]
+    return plain[0] if len(plain) == 1 and len(m.skus) > 1 else None
+
+
 def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str] | None:
     """« 2 kilos de mouton »: the measure said before a word several products share, kept for the one chosen
     when it is sold by that measure."""
@@ -91,6 +106,25 @@ def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str
         unit = measure_word(words[j + 1])
         if words[j].isdigit() and any(unit in k.products[s].per_units for s in m.skus):
             return int(words[j]), unit
+    return None
+
+
+def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Mention]) -> tuple[str, int] | None:
+    """« du mouton, 2 kilos », « 2 kg de mouton », « tomate kilo 2 »: a measure said next to a word several
+    products share, when only one of them is sold by that measure (« la viande au kilo », not the whole sheep),
+    is that product and how much of it. A number of a candidate's name (« sac de 25 kg ») tells nothing here."""
+    taken = {i for o in others if o is not m for i in range(o.start, o.end)}
+    names = frozenset().union(*(k.products[s].name_numbers for s in m.skus))
+    for j in range(max(0, m.start - 3), min(len(words) - 1, m.end + 3)):
+        if j in taken or j + 1 in taken or m.start <= j < m.end:
+            continue
+        pair = (words[j], words[j + 1])
+        amount, unit = (pair if pair[0].isdigit() else pair[::-1]) if any(w.isdigit() for w in pair) else ("", "")
+        if not amount.isdigit() or not int(amount) or int(amount) in names:
+            continue
+        sold = [s for s in m.skus if measure_word(unit) in k.products[s].per_units]
+        if len(sold) == 1:
+            return sold[0], int(amount)
     return None
 
 
@@ -115,3 +149,28 @@ def count_of_presented(k: Knowledge, norm: Normalised, ent: Entities, sku: str |
     if len(ent.numbers) != 1 or not 0 < ent.numbers[0] or ent.numbers[0] in p.name_numbers:
         return None
     return Mention([p.sku], 0, 0, qty=ent.numbers[0], text=p.name)
+
+
+def one_of(
+    k: Knowledge, norm: Normalised, ent: Entities, m: Mention, mentions: list[Mention], cart: list[str]
+) -> tuple[str | None, set[int]]:
+    """Which candidate of a word several products share the order means, when the message says it without
+    being asked: the words right after it (« 2 paquets de brochettes de bœuf », with the positions of those
+    words), a measure beside it (« du mouton, 2 kilos »: the product sold by the kilo, that much of it, set on
+    ``m``), the product already in the cart said again (« la viande au kilo »), or the full service when its
+    restricted version is not asked (« 3 chemises »). (None, set()) when the message does not say."""
+    told, said = told_apart(k, norm, ent, m)
+    if told:
+        return told, said
+    measured = measure_tells(k, norm.words, m, mentions)
+    if measured:
+        m.qty, m.weak = measured[1], False
+        return measured[0], set()
+    if m.weak:
+        words = {stem(w) for w in fold_phrase(m.text)}
+        again = [s for s in cart if words <= k.products[s].vocab]
+        if len(again) == 1:
+            return again[0], set()
+    if not any(s in cart for s in m.skus):
+        return plain_variant(k, norm, m), set()
+    return None, set()

@@ -763,7 +763,12 @@ class Extractor:
                     used.add(hit[0])
                     return True
                 w = words[j]
-                if w in ("a", "an") and j + 1 < len(words) and (j + 1 == m.start or stem(words[j + 1]) in CONTAINERS):
+                if (
+                    w in ("a", "an")
+                    and tokens[j].orig != "à"
+                    and j + 1 < len(words)
+                    and (j + 1 == m.start or stem(words[j + 1]) in CONTAINERS)
+                ):
                     m.qty = 1  # "a tray of eggs"
                     return True
                 if taken[j] or w in SEPARATORS:

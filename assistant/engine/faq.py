@@ -45,8 +45,20 @@ HAND_WEIGHTS = {
 }
 # What a question asks for, and how an answer that gives it reads: a delay, an amount, an age or a count.
 _ASKS = {
-    "delay": ("combien de temps", "combien de jours", "en combien", "how long", "how many days", "how many hours",
-              "delai", "delais", "pret quand", "ready when", "prend combien", "take how"),
+    "delay": (
+        "combien de temps",
+        "combien de jours",
+        "en combien",
+        "how long",
+        "how many days",
+        "how many hours",
+        "delai",
+        "delais",
+        "pret quand",
+        "ready when",
+        "prend combien",
+        "take how",
+    ),
     "amount": ("combien", "how much", "prix", "payant", "gratuit", "free", "cost", "coute", "tarif", "supplement"),
     "count": ("combien de", "how many", "quantite"),
 }

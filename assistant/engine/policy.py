@@ -11,7 +11,15 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
-from .choice import count_of_presented, measure_before, measure_of_last, narrow_choice, resolve_choice, told_apart
+from .choice import (
+    count_of_presented,
+    measure_before,
+    measure_of_last,
+    measure_tells,
+    narrow_choice,
+    one_of,
+    resolve_choice,
+)
 from .cues import (
     CANCEL,
     CHANGE,
@@ -355,6 +363,9 @@ class Policy:
         for m in mentions:
             if intent == "availability" and self.not_this_kind(m):
                 continue
+            measured = measure_tells(k, self.norm.words, m, mentions) if len(m.skus) > 1 else None
+            if measured:
+                m = dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
             if len(m.skus) > 1:
                 cands = [k.products[s] for s in m.skus]
                 self.say(ph.clarify(_word(m.text), cands))
@@ -383,10 +394,6 @@ class Policy:
             self.say("Here are our prices:")
         for line in lines:
             self.say(line)
-        if len(shown) == 1 and len(mentions) == 1 and not st["cart"]:
-            st["presented"] = shown[0]  # a count said next is that many of it
-            if not several and not ent.numbers:
-                self.say(ph.phrase("presented.how_many"))
         if intent == "price" and counted > 1:
             self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
         if intent == "price" and counted and ent.zones:
@@ -395,6 +402,10 @@ class Policy:
             self.say(ph.price_with_delivery(zone, total) if zone.served else ph.not_served(zone.name))
         elif intent == "price" and counted and ent.place and not ent.pickup:
             self.say(ph.not_served(ent.place))
+        if len(shown) == 1 and len(mentions) == 1 and not st["cart"]:
+            st["presented"] = shown[0]  # a count said next is that many of it
+            if not several and not ent.numbers:
+                self.say(ph.phrase("presented.how_many"))
 
     def line_by_measure(self) -> dict | None:
         """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
@@ -515,9 +526,9 @@ class Policy:
             skus = m.skus
             if len(skus) > 1:
                 in_cart = [s for s in skus if self.find_line(s)]
-                told, said = told_apart(k, self.norm, self.ent, m)
+                told, said = one_of(k, self.norm, self.ent, m, mentions, [line["sku"] for line in st["cart"]])
                 if told:
-                    skus = [told]  # « 2 paquets de brochettes de bœuf »: the words right after it say which
+                    skus = [told]  # the words after it, a measure beside it, or the full service (choice.one_of)
                     spent |= said
                 elif len(in_cart) == 1:
                     skus = in_cart

@@ -213,3 +213,62 @@ def test_a_greeting_that_only_names_the_trade_stays_a_greeting(shop, text):
 def test_a_count_in_pieces_is_how_many(shop, text, sku, qty):
     turn = Chat(shop).say(text)
     assert cart(turn) == {sku: qty}, reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def market():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("M1", "Viande de chèvre (le kg)", 4500, "kg", ["chevre", "viande de chevre", "goat", "goat meat"]),
+        _product("M2", "Chèvre entière vivante (10 à 12 kg)", 45000, "pièce", ["chevre", "chevre entiere", "goat"]),
+        _product("M3", "Robe (lavage + repassage)", 1500, "pièce", ["robe", "robes", "dress", "dresses"]),
+        _product("M4", "Robe (repassage seul)", 800, "pièce", ["robe", "robes", "dress", "juste repasser"]),
+        _product("M5", "Poisson capitaine (le kg)", 6000, "kg", ["capitaine", "poisson capitaine"]),
+    ]
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "qty"),
+    [
+        ("je veux de la chèvre, 3 kilos", 3),
+        ("4 kg de chevre svp", 4),
+        ("goat meat... I mean goat, 2 kg please", 2),
+    ],
+)
+def test_a_measure_beside_a_shared_word_names_the_product_sold_by_it(market, text, qty):
+    turn = Chat(market).say(text)
+    assert cart(turn) == {"M1": qty}, reply_of(turn)
+
+
+def test_a_measure_beside_a_shared_word_prices_the_product_sold_by_it(market):
+    turn = Chat(market).say("combien pour 3 kilos de chèvre ?")
+    assert "13\u202f500" in reply_of(turn) and "45\u202f000" not in reply_of(turn), reply_of(turn)
+
+
+def test_the_product_in_the_cart_said_again_is_no_new_question(market):
+    chat = Chat(market)
+    chat.say("je veux 2 kilos de chèvre")
+    turn = chat.say("la viande au kilo")
+    assert cart(turn) == {"M1": 2} and not turn.state["choice"], reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("passez prendre 4 robes à Cocody", {"M3": 4}),
+        ("I have 3 dresses for you, pick them up in Marcory", {"M3": 3}),
+        ("2 robes à juste repasser svp", {"M4": 2}),
+        ("2 robes, juste le repassage", {"M4": 2}),
+        ("3 robes, repassage seul", {"M4": 3}),
+    ],
+)
+def test_a_service_without_its_restricted_variant_asked_is_the_full_one(market, text, expected):
+    turn = Chat(market).say(text)
+    assert cart(turn) == expected, reply_of(turn)
+
+
+def test_a_french_a_is_no_article(market):
+    """« à » loses its accent when folded: it is never « a » one."""
+    turn = Chat(market).say("5 robes à juste repasser")
+    assert cart(turn) == {"M4": 5}, reply_of(turn)
