@@ -382,10 +382,13 @@ def _phone_length(words: list[str], i: int) -> int:
 COUNTING_UNITS = {"pieces", "piece", "pcs", "pc", "unites", "unite", "units", "unit", "exemplaires", "copies"}
 
 
-def _is_size(words: list[str], i: int, length: int, tokens: list) -> bool:
+def _is_size(words: list[str], i: int, length: int, tokens: list, size_range: frozenset = frozenset()) -> bool:
     nxt = words[i + length] if i + length < len(words) else ""
     # « Angré 7e tranche, 1 alloco »: a comma between them, the number is not the tranche's.
     prev = words[i - 1] if i > 0 and not tokens[i].brk else ""
+    pronoun = i >= 2 and len(words[i - 2]) == 1  # « mets m'en 38 », « j'en veux 40 »: a count
+    if prev == "en" and not pronoun and words[i].isdigit() and int(words[i]) in size_range:
+        return True  # « les escarpins en 38 » where the names span « pointures 36 à 41 »: a size
     after = words[i + length + 1] if i + length + 1 < len(words) else ""
     if nxt in COUNTING_UNITS and after in ("de", "d", "of"):
         return False  # « 3 pièces de pagne », « 40 pieces of fancy wax »: how many, not a suit of 3 pieces
@@ -706,7 +709,7 @@ class Extractor:
                 i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
                 continue
             if value is not None and not taken[i]:
-                if not _is_size(words, i, length, tokens):
+                if not _is_size(words, i, length, tokens, self.k.size_range):
                     numbers[i] = (value, length)
                 elif i + length < n:
                     sizes[i] = (value, length, measure_word(words[i + length]))

@@ -218,6 +218,8 @@ class Knowledge:
     fuzzy_vocab: list = field(default_factory=list)
     product_stems: set = field(default_factory=set)
     unit_words: set = field(default_factory=set)
+    # Sizes the names span (« pointures 36 à 41 » → 36…41): « en 38 » is one of them, not 38 pairs.
+    size_range: frozenset = frozenset()
     accepted: dict = field(default_factory=dict)  # code -> payment method dict
     refused: dict = field(default_factory=dict)  # code or "other:<label>" -> label as written by the shop
     faq: list = field(default_factory=list)
@@ -335,6 +337,13 @@ class Knowledge:
                 has_photo=bool(p.get("has_photo")),
             )
         self._compile_kinds(products)
+        self.size_range = frozenset(
+            n
+            for p in products
+            for lo, hi in re.findall(r"(\d+) ?(?:à|a|-|to) ?(\d+)", p.get("name") or "")
+            if 16 <= int(lo) < int(hi) <= int(lo) + 30
+            for n in range(int(lo), int(hi) + 1)
+        )
         # A name's head noun ("Poulet braisé" -> "poulet") also finds the product, unless the shop
         # already uses that word as an alias (its own choice wins).
         for head, skus in heads.items():

@@ -272,3 +272,34 @@ def test_a_french_a_is_no_article(market):
     """« à » loses its accent when folded: it is never « a » one."""
     turn = Chat(market).say("5 robes à juste repasser")
     assert cart(turn) == {"M4": 5}, reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def shoes():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("S1", "Sandales femme tressées (pointures 36 à 41)", 7000, "paire", ["sandales femme", "sandales"]),
+        _product("S2", "Sandales homme cuir (pointures 40 à 45)", 9000, "paire", ["sandales homme", "sandales"]),
+        _product("S3", "Chaussettes (lot de 3)", 1500, "lot", ["chaussettes", "socks"]),
+    ]
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("je prends les sandales homme en 43", {"S2": None}),  # how many is asked, never 43
+        ("2 paires de sandales femme en 39 svp", {"S1": 2}),
+        ("3 paires de sandales homme en 44", {"S2": 3}),
+    ],
+)
+def test_a_size_the_names_span_is_no_quantity(shoes, text, expected):
+    turn = Chat(shoes).say(text)
+    assert cart(turn) == expected and not turn.handoff, reply_of(turn)
+
+
+def test_a_count_after_en_as_a_pronoun_is_still_a_count(shoes):
+    chat = Chat(shoes)
+    chat.say("c'est combien les chaussettes ?")
+    turn = chat.say("mets m'en 4")
+    assert cart(turn) == {"S3": 4}, reply_of(turn)
