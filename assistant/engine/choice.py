@@ -174,3 +174,14 @@ def one_of(
     if not any(s in cart for s in m.skus):
         return plain_variant(k, norm, m), set()
     return None, set()
+
+
+def common_word(cands) -> str:
+    """The words every candidate's name shares (« Pagne wax »), for « lequel ? » when the customer's own word is
+    not known."""
+    if not cands:
+        return ""
+    first = [set(c.name.lower().split()) for c in cands]
+    common = set.intersection(*first) if first else set()
+    words = [w for w in cands[0].name.split() if w.lower() in common]
+    return " ".join(words) or cands[0].name

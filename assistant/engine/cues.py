@@ -1028,6 +1028,8 @@ CATALOGUE = (
 
 
 # « vos tarifs ? », « c koi vos prix », « price list pls », « send me all your prices »: the whole price list.
+# « tous tes prix, tenues et tissus »: the whole list, the kinds named being examples of it.
+EVERYTHING = ("tout", "tous", "toutes", "all", "everything")
 PRICE_LIST = (
     "vos prix",
     "vos tarifs",

@@ -24,6 +24,7 @@ from .cues import (
     DEFERRED,
     DELIVERY,
     DISCOUNT,
+    EVERYTHING,
     FEE_QUESTION,
     GENERAL_TASKS,
     GREETING,
@@ -227,7 +228,12 @@ def classify(
     elif (
         any_phrase(words, PRICE_LIST)
         # « vos prix ? chemises, pantalons, tout »: kinds named as examples of the list asked for
-        and (not has_products or len(ent.products) > 1 or any_phrase(words, ("tout", "all", "everything")))
+        and (
+            not has_products
+            or len(ent.products) > 1
+            or len(ent.products[0].skus) > 1  # « tes prix des tissus »: the prices of every one of them
+            or any_phrase(words, EVERYTHING)
+        )
         and not any_phrase(words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais"))
     ):
         u.intent = "price"  # the whole price list, never the delivery fees

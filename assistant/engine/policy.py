@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
 from .choice import (
+    common_word,
     count_of_presented,
     measure_before,
     measure_of_last,
@@ -25,6 +26,7 @@ from .cues import (
     CHANGE,
     CHEAP,
     DESCRIBE,
+    EVERYTHING,
     FEE_QUESTION,
     MORE,
     PAYMENT_ASK,
@@ -41,7 +43,7 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
-from .replies import Phrases
+from .replies import Phrases, money
 from .text import find_phrase, normalise, stem
 from .turn import OrderDraft, Reply, Turn, new_state
 from .understanding import understand
@@ -235,6 +237,8 @@ class Policy:
             and any_phrase(self.norm.words, PRICE)
             and not any_phrase(self.norm.words, FEE_QUESTION)
         ):
+            if self.ent.zones and all(len(m.skus) > 1 for m in self.ent.products):
+                self.zone_info()  # « si je prends des tapettes vous livrez à combien ? »: the fee needs no « lequel »
             self.product_info("price")  # « l'huile c'est combien avec la livraison à Koumassi ? »: price, fee, total
         elif intent == "delivery_zone_fee":
             self.zone_info()
@@ -348,7 +352,7 @@ class Policy:
             # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order;
             # « vos prix pour les tresses et les ongles » those of the kinds named.
             named = {s for m in mentions for s in m.skus} | set(kind)
-            everything = not named or any_phrase(self.norm.words, ("tout", "all", "everything"))
+            everything = not named or any_phrase(self.norm.words, EVERYTHING)
             products = [p for p in k.products.values() if everything or p.sku in named]
             if any_phrase(self.norm.words, CHEAP):
                 products.sort(key=lambda p: p.price)
@@ -395,7 +399,7 @@ class Policy:
         for line in lines:
             self.say(line)
         if intent == "price" and counted > 1:
-            self.say(f"Total : {_money(total)}" if ph.lang == "fr" else f"Total: {_money(total)}")
+            self.say(f"Total : {money(total)}" if ph.lang == "fr" else f"Total: {money(total)}")
         if intent == "price" and counted and ent.zones:
             # "c'est combien avec la livraison à Koumassi ?": the fee and the total too, or why not.
             zone = k.zones[ent.zones[0]]
@@ -732,7 +736,7 @@ class Policy:
         ph, k, st = self.ph, self.k, self.state
         if st["choice"]:
             cands = [k.products[s] for s in st["choice"]["skus"] if s in k.products]
-            word = st["choice"].get("word") or _common_word(cands)
+            word = st["choice"].get("word") or common_word(cands)
             st["choice"]["asked"] = st["choice"].get("asked", 0) + 1
             if st["choice"]["asked"] > CHOICE_ASKS:
                 # Asked again and again, never answered: a person finishes the order rather than a loop.
@@ -780,11 +784,11 @@ class Policy:
             if summary:
                 fee = k.zone_fee(zone)
                 label = (
-                    ph.phrase("cart.delivery", zone=zone, fee=_money(fee))
+                    ph.phrase("cart.delivery", zone=zone, fee=money(fee))
                     if (zone != PICKUP)
                     else ph.phrase("cart.pickup")
                 )
-                total = ph.phrase("cart.total", total=_money(self.subtotal() + fee))
+                total = ph.phrase("cart.total", total=money(self.subtotal() + fee))
                 self.say("\n".join([*summary, label, total]))
             self.acknowledge("payment")
             self.say(ph.ask_payment())
@@ -797,7 +801,7 @@ class Policy:
 
     def cart_summary(self) -> list[str]:
         """« Votre panier : », its lines, the subtotal."""
-        ph, subtotal = self.ph, _money(self.subtotal())
+        ph, subtotal = self.ph, money(self.subtotal())
         return [
             ph.phrase("cart.head"),
             *ph.cart_lines(self.cart_lines()),
@@ -885,23 +889,8 @@ def _fingerprint(text: str) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
 
-def _money(amount: int) -> str:
-    from core.money import format_fcfa
-
-    return format_fcfa(amount)
-
-
 def _word(text: str) -> str:
     return text.strip() or "produits"
-
-
-def _common_word(cands: list[Product]) -> str:
-    if not cands:
-        return ""
-    first = [set(c.name.lower().split()) for c in cands]
-    common = set.intersection(*first) if first else set()
-    words = [w for w in cands[0].name.split() if w.lower() in common]
-    return " ".join(words) or cands[0].name
 
 
 DEFAULT_MODEL = object()  # respond(model=...) left out: the shipped model

@@ -406,6 +406,8 @@ class Phrases:
         s = self.phrase("price_with_delivery", zone=zone.name, fee=money(fee), total=money(subtotal + fee))
         if zone.min_order and subtotal < zone.min_order:
             s += self.phrase("price_with_delivery.minimum", zone=zone.name, minimum=money(zone.min_order))
+        elif zone.min_order:
+            s += self.phrase("zone_fee.minimum", minimum=money(zone.min_order))  # met, still a fact of the zone
         return s
 
     def below_minimum(self, zone, subtotal: int) -> str:

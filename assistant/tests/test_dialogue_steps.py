@@ -303,3 +303,39 @@ def test_a_count_after_en_as_a_pronoun_is_still_a_count(shoes):
     chat.say("c'est combien les chaussettes ?")
     turn = chat.say("mets m'en 4")
     assert cart(turn) == {"S3": 4}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        # the minimum is met (9 000 × 2 ≥ 10 000): it is said all the same, a fact of the zone
+        ("2 paires de sandales homme, la livraison au Plateau fait combien ?", ["2\u202f500", "10\u202f000"]),
+        # not met: said as what is missing
+        ("les chaussettes c'est combien avec la livraison à Riviera 3 ?", ["3\u202f500", "15\u202f000"]),
+    ],
+)
+def test_a_price_with_delivery_says_the_fee_and_the_zones_minimum(shoes, text, facts):
+    said = reply_of(Chat(shoes).say(text))
+    assert all(f in said for f in facts), said
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["si je prends des sandales vous livrez à Cocody à combien ?", "if I buy sandals, how much to deliver to Cocody?"],
+)
+def test_the_fee_of_a_zone_does_not_wait_for_which_product(shoes, text):
+    said = reply_of(Chat(shoes).say(text))
+    assert "3\u202f000" in said, said  # the fee, then « lequel ? » among the sandals
+    assert "lequel" in said.lower() or "which one" in said.lower(), said
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("envoie moi tes prix des sandales", ["S1", "S2"]),
+        ("donne moi tous vos prix, sandales chaussettes tout", ["S1", "S2", "S3"]),
+    ],
+)
+def test_a_price_list_of_a_shared_word_lists_every_product_it_names(shoes, text, listed):
+    said = reply_of(Chat(shoes).say(text))
+    assert all(shoes.products[s].name in said for s in listed) and "lequel" not in said.lower(), said
