@@ -321,6 +321,7 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 # Between « pour » / « for » and the thing something is for: « pour la télé », « for my iPhone ».
 _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
+INFINITIVE = ("er", "ir", "re", "oir")
 
 _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
 # « une seule », « just one », « one only »: the article is a count.
@@ -531,7 +532,25 @@ class Extractor:
         self._landmarks(ent, words)
         self._purposes(ent, words)
         self._merge(ent)
+        self._packs(ent, words)
         return ent
+
+    def _packs(self, ent: Entities, words: list[str]):
+        """« 100 business cards » sold « (boîte de 100) », « 20 brochettes » by the « paquet de 10 »: a count of
+        the items inside, a whole number of packs, is that many packs (never 100 boxes and a large order)."""
+        for m in ent.products:
+            before = words[max(0, m.start - 3) : m.start]
+            if not m.qty or m.weak or m.qty < 2 or str(m.qty) not in before:
+                continue
+            if any(stem(w) in CONTAINERS for w in before[before.index(str(m.qty)) + 1 :]):
+                continue  # « 2 boîtes de cartes » counts boxes
+            packs = {s: self.k.products[s].pack for s in m.skus}
+            # « 500 cartes » between the box of 100 and the lot of 500: the lot; « 200 cartes »: two boxes of 100.
+            fits = [s for s, n in packs.items() if n == m.qty] or [
+                s for s, n in packs.items() if n and m.qty > n and m.qty % n == 0
+            ]
+            if len(fits) == 1 and (len(m.skus) == 1 or all(packs.values())):
+                m.skus, m.qty = fits, m.qty // packs[fits[0]]
 
     def _outnamed(self, stems: list[str], i: int, length: int, entries) -> bool:
         """« 2 sacs de ciment colle »: a phrase naming several products (« sac de ciment ») overlaps the name of
@@ -592,6 +611,8 @@ class Extractor:
             j = m.start - 1
             while j >= 0 and words[j] in _FOR_WHOM:
                 j -= 1
+            if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
+                j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
             others = {s for o in ent.products if o is not m for s in o.skus}
             if (
                 n > 0  # « how much for the pregnancy test and… » asks about it
@@ -760,6 +781,12 @@ class Extractor:
                         break
                     if run >= 2:
                         j = k
+                        continue
+                    packs = {self.k.products[s].pack for s in m.skus}
+                    if j >= 2 and words[j - 1] == "de" and stem(words[j - 2]) in CONTAINERS and hit[1][0] in packs:
+                        used.add(hit[0])
+                        j -= 3  # « le lot de 3 brochettes »: the pack its name says, not three of it
+                        steps += 1
                         continue
                 if hit and hit[0] not in used:
                     m.qty = hit[1][0]

@@ -44,7 +44,7 @@ HAND_WEIGHTS = {
     "en_content": 0.5,
 }
 # What a question asks for, and how an answer that gives it reads: a delay, an amount, an age or a count.
-_ASKS = {
+ASKS = {
     "delay": (
         "combien de temps",
         "combien de jours",
@@ -85,7 +85,7 @@ def faq_features(norm: Normalised, knowledge: Knowledge, language: str | None = 
     concepts = concepts_of(words)
     stems = {stem(w) for w in words if w not in FAQ_STOP and len(w) > 2}
     products = knowledge.product_stems | knowledge.unit_words
-    asks = {kind for kind, cues in _ASKS.items() if any_phrase(words, cues)}
+    asks = {kind for kind, cues in ASKS.items() if any_phrase(words, cues)}
     out = []
     for i, f in enumerate(knowledge.faq):
         q_hits = _overlap(stems, f.q_stems)

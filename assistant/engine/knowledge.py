@@ -77,6 +77,7 @@ class Product:
     per_units: frozenset = frozenset()
     # The numbers of its name (« Ciment CPJ 45 », « Gravier 15/25 »): they name it, they never count it.
     name_numbers: frozenset = frozenset()
+    pack: int = 0  # how many items one unit holds, from its name (« boîte de 100 », « paquet de 10 »)
     # What it is like (lexicon.TRAITS: « garçon », « couleur », « lavage »), from its name and aliases.
     traits: frozenset = frozenset()
     # The catalogue has a photo of it (the document's ``has_photo``): the channel can send it as an image.
@@ -185,6 +186,14 @@ def _per_units(name_words: list[str], unit_words: list[str]) -> frozenset:
         if w == "1" and measure_word(name_words[i + 1]) in SIZE_UNITS:
             units.add(measure_word(name_words[i + 1]))
     return frozenset(units)
+
+
+_PACK = re.compile(r"\b(?:boite|lot|paquet|pack|sachet|carton|casier|plaquette|box|bo[iî]te) de (\d+)\b")
+
+
+def _pack(name: str) -> int:
+    found = _PACK.search(" ".join(fold_phrase(name)))
+    return int(found.group(1)) if found and int(found.group(1)) > 1 else 0
 
 
 def _measure_free(words: list[str]) -> list[str]:
@@ -333,6 +342,7 @@ class Knowledge:
                 vocab=frozenset(vocab - FUNCTION_WORDS),
                 per_units=_per_units(fold_phrase(p.get("name", "")), unit),
                 name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
+                pack=_pack(p.get("name") or ""),
                 traits=traits_of(vocab),
                 has_photo=bool(p.get("has_photo")),
             )

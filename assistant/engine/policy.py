@@ -833,15 +833,18 @@ class Policy:
             picked, used = mentions[0].skus[0], mentions[0]
         if not picked and any_phrase(self.norm.words, TAKE_OFFER):
             # « give me the 40 mm instead »: a number of exactly one offered product's name designates it.
+            # « le 128 » after the 256 Go: the most numbers of its name, the closest alternative (offered first).
             said = {int(w) for w in self.norm.words if w.isdigit()}
-            fits = [s for s in offered if said & k.products[s].name_numbers]
-            if len(fits) == 1 and not mentions:
+            scores = {s: len(said & k.products[s].name_numbers) for s in offered}
+            fits = [s for s in offered if scores[s] and scores[s] == max(scores.values())]
+            if fits and not mentions:
                 picked = fits[0]
         if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
             if asked_qty and len(mentions) == 1 and mentions[0].qty is None and set(mentions[0].skus) <= set(offered):
                 mentions[0].qty = asked_qty  # « 2 boîtes de Nursie » out, « guigoz alors » (which one?): still two
             return None
-        qty = (used.qty if used and used.qty and not used.weak else None) or (ent.numbers[0] if ent.numbers else None)
+        counts = [n for n in ent.numbers if n not in k.products[picked].name_numbers]  # « le 128 » names it
+        qty = (used.qty if used and used.qty and not used.weak else None) or (counts[0] if counts else None)
         st["choice"] = None
         qty = qty or asked_qty or 1  # « 2 boîtes de Nursie » out of stock, « donne-moi Guigoz alors »: two
         self.set_line(picked, qty, more=False)

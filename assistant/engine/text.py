@@ -504,6 +504,7 @@ def normalise(text: str) -> Normalised:
         base.append(Token(UNIT_SYNONYMS.get(f, f), o, brk=b or pending_break))
         pending_break = False
     tokens: list[Token] = []
+    lowered = (text or "").lower()
     for k, t in enumerate(base):
         repl = SMS.get(t.text)
         if t.text == "4" and k + 1 < len(base) and base[k + 1].text in ("the", "u", "you", "me", "my", "a", "an"):
@@ -514,6 +515,8 @@ def normalise(text: str) -> Normalised:
             repl = None  # « 500g », « 60 mm »: a unit after a number, never the SMS « g » (j'ai) or « mm » (même)
         if t.text == "cb" and k > 0 and base[k - 1].text in _BEFORE_COMBIEN:
             repl = "combien"  # "la télé c'est à cb" is "combien", not the bank card "CB"
+        if repl and k > 0 and re.search(rf"{re.escape(base[k - 1].orig)}[-\u2010\u2011]{re.escape(t.orig)}\b", lowered):
+            repl = None  # « usb-c », « t-shirt »: part of a hyphenated word, never an SMS abbreviation
         if repl is None:
             tokens.append(t)
         else:

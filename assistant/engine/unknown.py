@@ -7,8 +7,8 @@ import re
 
 from rapidfuzz import fuzz, process
 
-from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE
-from .entities import COUNT_WORDS, Entities, Mention
+from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE, PRICE_LIST, any_phrase
+from .entities import COUNT_WORDS, INFINITIVE, Entities, Mention
 from .knowledge import Knowledge, Product
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .text import Normalised, find_phrase, fold, stem
@@ -17,6 +17,8 @@ from .text import Normalised, find_phrase, fold, stem
 def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str | None:
     """The thing asked for after "vous avez", "do you sell", or after a quantity, when no product matched."""
     words = norm.words
+    if any_phrase(words, PRICE_LIST) or {"menu", "catalogue", "catalog"} & set(words):
+        return None  # « send me your menu with prices »: the shop's own list, never a thing it does not sell
     origs = [t.orig for t in norm.tokens]
     stop = {
         "pour",
@@ -283,7 +285,9 @@ def unknown_modifier(
     j = after
     while j < n and j < after + 2 and toks[j].text in CONNECTORS | {"pour"}:
         j += 1
-    if j < n and not any(t.brk for t in toks[after : j + 1]):  # never past a comma or a question mark
+    # « le chariot pour rouler la bouteille »: a verb after « pour » says what it is for, not a kind.
+    purpose = j > after and toks[j - 1].text == "pour" and j < n and toks[j].text.endswith(INFINITIVE)
+    if j < n and not purpose and not any(t.brk for t in toks[after : j + 1]):  # never past a comma or a « ? »
         if unknown(j):
             return phrase(m.start, j + 1), True
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:

@@ -339,3 +339,68 @@ def test_the_fee_of_a_zone_does_not_wait_for_which_product(shoes, text):
 def test_a_price_list_of_a_shared_word_lists_every_product_it_names(shoes, text, listed):
     said = reply_of(Chat(shoes).say(text))
     assert all(shoes.products[s].name in said for s in listed) and "lequel" not in said.lower(), said
+
+
+@pytest.fixture(scope="module")
+def packs():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("K1", "Cartes d'invitation (boîte de 50)", 6000, "boîte", ["cartes d'invitation", "invitations"]),
+        _product("K2", "Cartes d'invitation (lot de 300)", 30000, "lot", ["cartes d'invitation", "invitations"]),
+        _product("K3", "Beignets (sachet de 6)", 600, "sachet", ["beignets", "beignet"]),
+    ]
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("il me faut 100 cartes d'invitation", {"K1": 2}),  # two boxes of 50, not 100 boxes
+        ("300 invitations svp", {"K2": 1}),  # the lot of 300
+        ("je veux 12 beignets", {"K3": 2}),
+        ("3 boîtes de cartes d'invitation", {"K1": 3}),  # boxes counted as boxes
+        ("donne moi le sachet de 6 beignets, 4 sachets", {"K3": 4}),  # the pack its name says is no count
+    ],
+)
+def test_a_count_of_the_items_inside_packs_is_that_many_packs(packs, text, expected):
+    turn = Chat(packs).say(text)
+    assert cart(turn) == expected and not turn.handoff, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text", ["can you send me your menu with prices pls", "envoie moi ton catalogue avec les prix stp", "le menu svp"]
+)
+def test_the_shops_own_list_asked_for_is_never_a_thing_it_does_not_sell(shoes, text):
+    said = reply_of(Chat(shoes).say(text))
+    assert all(p.name in said for p in shoes.products.values()), said
+    assert "ne vendons pas" not in said and "don't sell" not in said, said
+
+
+@pytest.fixture(scope="module")
+def phones():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("F1", "Infinix Hot 40 256 Go", 110000, "pièce", ["infinix hot 40", "hot 40"]),
+        _product("F2", "Infinix Hot 40 128 Go", 92000, "pièce", ["infinix hot 40", "hot 40"]),
+        _product("F3", "Redmi 13C 128 Go", 85000, "pièce", ["redmi 13c", "redmi"]),
+        _product("F4", "Pneu 215/60 R16", 52000, "pièce", ["pneu", "tyre"]),
+        _product("F5", "Pneu 215/65 R16", 54000, "pièce", ["pneu", "tyre"]),
+        _product("F6", "Pneu 205/60 R16", 50000, "pièce", ["pneu", "tyre"]),
+    ]
+    document["products"][0]["in_stock"] = False
+    document["products"][3]["in_stock"] = False
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        ("je veux l'infinix hot 40 256 go", "bon mets moi le 128 alors", {"F2": 1}),
+        ("I want 2 of the 215/60 R16 tyres", "ok give me the 215/65 R16 instead", {"F5": 2}),
+    ],
+)
+def test_the_alternative_named_by_the_numbers_of_its_name_is_taken(phones, first, then, expected):
+    chat = Chat(phones)
+    chat.say(first)
+    turn = chat.say(then)
+    assert cart(turn) == expected and not turn.handoff, reply_of(turn)
