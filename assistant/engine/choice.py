@@ -185,3 +185,14 @@ def common_word(cands) -> str:
     common = set.intersection(*first) if first else set()
     words = [w for w in cands[0].name.split() if w.lower() in common]
     return " ".join(words) or cands[0].name
+
+
+def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
+    """« enlevez une boîte standard » with standard and laminated cards in the cart: the one line whose name has a
+    word of the message that the other lines' names lack."""
+    if len(cart) < 2:
+        return None
+    said = {t.stem for t in norm.tokens if len(t.text) > 2 and not t.text.isdigit()}
+    vocabs = {s: set(k.products[s].vocab) for s in cart if s in k.products}
+    hits = [s for s, v in vocabs.items() if said & (v - set().union(*(o for t, o in vocabs.items() if t != s)))]
+    return hits[0] if len(hits) == 1 else None

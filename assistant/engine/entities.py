@@ -71,6 +71,8 @@ PICKUP_CUES = (
     "pick them up",
     "pick it",
     "come and pick",
+    "come pick",  # pidgin: « I go come pick am »
+    "pick am",
     "recuperer",
     "recupere",
     "recup",
@@ -656,7 +658,8 @@ class Extractor:
             # Only the words of its own part of the message: in « 2 kg de carpe et des crevettes », « kg » is the
             # carp's, not a clue for the prawns.
             # (a neighbour naming some of the same products, « le seau de 20 L de peinture », is no boundary)
-            other = [o for o in mentions if o is not m and not set(o.skus) & set(m.skus)]
+            # (the same word said again, « 4 barres de fer de 12 et 6 barres de fer de 8 », is one: each its own)
+            other = [o for o in mentions if o is not m and (not set(o.skus) & set(m.skus) or o.skus == m.skus)]
             lo = max((o.end for o in other if o.end <= m.start), default=0)
             hi = min((o.start for o in other if o.start >= m.end), default=len(stems))
             # Words of another mention are that mention's (« vos accompagnements ? alloco, riz » names examples),

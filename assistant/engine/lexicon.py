@@ -571,6 +571,7 @@ SEPARATORS = {"et", "and", "plus", "puis", "then", "aussi", "also", "avec", "wit
 
 # Units that make a number a size, not a quantity ("5 kg", "128 go", "42 cm", "2 h").
 SIZE_UNITS = {
+    "tonne",
     "mcarre",  # m² (text.py)
     "mcube",  # m³
     "kg",

@@ -14,6 +14,7 @@ from . import language as lang_mod
 from .choice import (
     common_word,
     count_of_presented,
+    line_named,
     measure_before,
     measure_of_last,
     measure_tells,
@@ -586,7 +587,9 @@ class Policy:
             target = next((line for line in st["cart"] if not line["qty"]), None)
             n = numbers[0] if numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
-            measured = self.line_by_measure()
+            measured = (
+                self.find_line(line_named(k, self.norm, [ln["sku"] for ln in st["cart"]])) or self.line_by_measure()
+            )
             if measured and not target:
                 # « non mets 10 sacs finalement » while the nails were talked about last: the cement, in bags.
                 last = measured

@@ -350,6 +350,8 @@ UNIT_SYNONYMS = {
     "gram": "g",
     "giga": "go",
     "gb": "go",
+    "tonnes": "tonne",
+    "tons": "tonne",  # never « ton » alone: « ton numéro »
 }
 
 

@@ -224,6 +224,7 @@ def market():
         _product("M3", "Robe (lavage + repassage)", 1500, "pièce", ["robe", "robes", "dress", "dresses"]),
         _product("M4", "Robe (repassage seul)", 800, "pièce", ["robe", "robes", "dress", "juste repasser"]),
         _product("M5", "Poisson capitaine (le kg)", 6000, "kg", ["capitaine", "poisson capitaine"]),
+        _product("M6", "Sable de rivière (la tonne)", 8000, "tonne", ["sable", "sand", "river sand"]),
     ]
     return Knowledge.from_document(document)
 
@@ -404,3 +405,29 @@ def test_the_alternative_named_by_the_numbers_of_its_name_is_taken(phones, first
     chat.say(first)
     turn = chat.say(then)
     assert cart(turn) == expected and not turn.handoff, reply_of(turn)
+
+
+@pytest.mark.parametrize(("text", "qty"), [("I need 2 tons of river sand", 2), ("mets moi 6 tonnes de sable", 6)])
+def test_tonnes_count_what_is_sold_by_the_tonne(market, text, qty):
+    turn = Chat(market).say(text)
+    assert cart(turn) == {"M6": qty}, reply_of(turn)
+
+
+def test_one_less_of_the_line_its_words_name(packs):
+    chat = Chat(packs)
+    chat.say("3 boîtes de cartes d'invitation et 2 sachets de beignets")
+    turn = chat.say("ah non enlevez un sachet de beignets")
+    assert cart(turn) == {"K1": 3, "K3": 1}, reply_of(turn)
+
+
+def test_the_same_shared_word_said_twice_is_told_apart_by_its_own_words(market):
+    turn = Chat(market).say("2 robes repassage seul et 3 robes lavage")
+    assert cart(turn) == {"M4": 2, "M3": 3}, reply_of(turn)
+
+
+@pytest.mark.parametrize("text", ["I go come pick am", "na me go come pick am for shop"])
+def test_pidgin_pickup_is_pickup(market, text):
+    chat = Chat(market)
+    chat.say("4 kg of goat meat")
+    turn = chat.say(text)
+    assert turn.state["zone"] == "pickup", reply_of(turn)
