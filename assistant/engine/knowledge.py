@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from .lexicon import (
     CATEGORIES,
@@ -494,6 +496,18 @@ class Knowledge:
             )
 
     # ------------------------------------------------------------------ helpers
+    def is_open(self, now: datetime) -> bool | None:
+        """Open at ``now`` by the document's hours (None when its time zone is unknown: say nothing, never guess)."""
+        tz = self.hours.get("timezone") or "Africa/Abidjan"
+        try:
+            local = now.astimezone(ZoneInfo(tz))
+        except Exception:
+            return None
+        span = self.hours.get(("mon", "tue", "wed", "thu", "fri", "sat", "sun")[local.weekday()])
+        if not span:
+            return False
+        return span[0] <= local.strftime("%H:%M") < span[1]
+
     def payment_label(self, code: str, lang: str) -> str:
         if code in self.accepted:
             if lang == "en" and code in PAYMENT_LABELS_EN:

@@ -8,7 +8,6 @@ import dataclasses
 import time
 import zlib
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from . import language as lang_mod
 from .choice import (
@@ -29,6 +28,7 @@ from .cues import (
     DESCRIBE,
     EVERYTHING,
     FEE_QUESTION,
+    HOURS_ASK,
     MORE,
     PAYMENT_ASK,
     PRICE,
@@ -36,6 +36,7 @@ from .cues import (
     REPLACE,
     TAKE_OFFER,
     TOTAL,
+    WHERE_ASK,
     any_phrase,
 )
 from .entities import Entities, Extractor
@@ -64,20 +65,6 @@ def _extractor(k: Knowledge) -> Extractor:
         ex = Extractor(k)
         k._extractor = ex
     return ex
-
-
-def is_open(k: Knowledge, now: datetime) -> bool | None:
-    tz = k.hours.get("timezone") or "Africa/Abidjan"
-    try:
-        local = now.astimezone(ZoneInfo(tz))
-    except Exception:  # an unknown time zone in the document: say nothing rather than guess
-        return None
-    day = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[local.weekday()]
-    span = k.hours.get(day)
-    if not span:
-        return False
-    hhmm = local.strftime("%H:%M")
-    return span[0] <= hhmm < span[1]
 
 
 class Policy:
@@ -224,7 +211,7 @@ class Policy:
         elif intent == "off_topic":
             self.say(ph.off_topic())
         elif intent == "hours":
-            self.say(ph.hours(is_open(k, self.now)))
+            self.say(ph.hours(k.is_open(self.now)))
         elif intent == "location":
             self.say(ph.location())
         elif intent == "faq":
@@ -259,6 +246,10 @@ class Policy:
             return
         if intent != "payment" and ent.payments and not ent.products and any_phrase(words, PAYMENT_ASK):
             self.payment_info()  # « …, et vous prenez Wave ? » — not « une recharge de 1000 Orange »
+        if intent not in ("hours", "delivery_time") and any_phrase(words, HOURS_ASK):
+            self.say(self.ph.hours(self.k.is_open(self.now)))  # « …, et vous fermez à quelle heure ? »
+        if intent != "location" and any_phrase(words, WHERE_ASK):
+            self.say(self.ph.location())  # « … et vous êtes où exactement ? »
         if intent == "faq" and ent.products and any_phrase(words, PRICE):
             self.product_info("price")
         elif intent in ("price", "availability", "delivery_zone_fee", "payment") and u.faq_best is not None:

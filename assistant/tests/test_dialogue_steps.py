@@ -431,3 +431,16 @@ def test_pidgin_pickup_is_pickup(market, text):
     chat.say("4 kg of goat meat")
     turn = chat.say(text)
     assert turn.state["zone"] == "pickup", reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("la livraison à Cocody c'est combien ? et vous fermez à quelle heure ?", ["3\u202f000", "horaires"]),
+        ("vous ouvrez à quelle heure le samedi ? et vous êtes où exactement ?", ["horaires", "Docteur Blanchard"]),
+        ("how much to deliver to Plateau, and when do you close?", ["2\u202f500", "hours"]),
+    ],
+)
+def test_a_second_question_about_hours_or_the_address_is_answered_too(shoes, text, facts):
+    said = reply_of(Chat(shoes).say(text))
+    assert all(f.lower() in said.lower() for f in facts), said

@@ -28,11 +28,9 @@ def test_an_unserved_zone_is_refused_with_pickup_as_the_alternative(grocery):
 
 
 def test_hours_come_from_the_document_and_say_whether_open_now(maquis):
-    from assistant.engine.policy import is_open
-
-    text = Phrases(maquis, "fr", "x").hours(is_open(maquis, NOW))  # Wednesday 10:00, it opens at 11:00
+    text = Phrases(maquis, "fr", "x").hours(maquis.is_open(NOW))  # Wednesday 10:00, it opens at 11:00
     assert "lundi : fermé" in text and "23:30" in text and "fermés en ce moment" in text
-    later = Phrases(maquis, "fr", "x").hours(is_open(maquis, NOW.replace(hour=12)))
+    later = Phrases(maquis, "fr", "x").hours(maquis.is_open(NOW.replace(hour=12)))
     assert "ouverts en ce moment" in later
 
 
