@@ -646,7 +646,11 @@ TIME = (
 )
 HOURS = (
     "quelle heure",
+    "quel heure",  # « jusqu'à kel heure »
     "a quelle heure",
+    "vous travaillez",
+    "tu travailles",
+    "do you work",
     "horaire",
     "horaires",
     "ouvert",

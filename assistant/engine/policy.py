@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 import time
 import zlib
 from datetime import datetime, timedelta
@@ -57,6 +58,8 @@ YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "
 # How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
 CHOICE_ASKS = 3
 MAX_BUTTON = 20
+# An amount in an answer already given (« pose des plaquettes 4000 F par essieu »).
+AMOUNT = re.compile(r"\d[\d\s\u202f\u00a0.,]*\s?(?:F\b|FCFA|F CFA|francs)")
 
 
 def _extractor(k: Knowledge) -> Extractor:
@@ -250,8 +253,8 @@ class Policy:
             self.say(self.ph.hours(self.k.is_open(self.now)))  # « …, et vous fermez à quelle heure ? »
         if intent != "location" and any_phrase(words, WHERE_ASK):
             self.say(self.ph.location())  # « … et vous êtes où exactement ? »
-        if intent == "faq" and ent.products and any_phrase(words, PRICE):
-            self.product_info("price")
+        if intent == "faq" and ent.products and any_phrase(words, PRICE) and not AMOUNT.search(" ".join(self.out)):
+            self.product_info("price")  # « la tension, vous la prenez ? c'est combien » is the FAQ's own price
         elif intent in ("price", "availability", "delivery_zone_fee", "payment") and u.faq_best is not None:
             if u.faq_hit and u.faq_score >= 2 and u.faq_best != u.faq_index:
                 f = self.k.faq[u.faq_best]

@@ -35,6 +35,16 @@ FAQ = [
 def shop():
     document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
     document["faq"] = FAQ
+    document["products"].append(
+        {
+            "sku": "O1",
+            "name": "Monture acétate noire",
+            "price": 25000,
+            "unit": "pièce",
+            "in_stock": True,
+            "aliases": ["monture", "monture noire"],
+        }
+    )
     return Knowledge.from_document(document)
 
 
@@ -64,3 +74,9 @@ def test_the_ranker_learns_which_kind_of_answer_a_question_asks_for():
     weights = train_faq_ranker(groups)
     assert weights["gives_delay"] > 0 and faq_top1(groups, weights) == 1.0
     assert faq_top1(groups, {"q_word": 1.0}) < 1.0  # the words alone cannot tell them apart
+
+
+def test_a_service_priced_in_its_faq_answer_gets_no_product_price_beside_it(shop):
+    """« vous reprenez une monture abîmée ? c'est combien » asks the price of the service, which its FAQ answer gives."""
+    said = reply_of(Chat(shop).say("vous reprenez une monture abîmée ? c'est combien"))
+    assert "2000" in said and "25\u202f000" not in said, said
