@@ -77,6 +77,6 @@ def test_the_ranker_learns_which_kind_of_answer_a_question_asks_for():
 
 
 def test_a_service_priced_in_its_faq_answer_gets_no_product_price_beside_it(shop):
-    """« vous reprenez une monture abîmée ? c'est combien » asks the price of the service, which its FAQ answer gives."""
+    """« vous reprenez une monture abîmée ? c'est combien »: the service's price, which its FAQ answer gives."""
     said = reply_of(Chat(shop).say("vous reprenez une monture abîmée ? c'est combien"))
     assert "2000" in said and "25\u202f000" not in said, said
