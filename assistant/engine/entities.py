@@ -673,7 +673,14 @@ class Extractor:
             # A count said before a product (« 2 poulets », « et 2 plaquettes ») counts it: it never tells sizes
             # apart (« Poulet plumé, gros (environ 2 kg) »).
             counts = {o.start - 1 for o in mentions if o.start > 0 and stems[o.start - 1].isdigit()}
-            free = {s for j, s in enumerate(stems[lo:hi], lo) if (len(s) > 1 or s.isdigit()) and j not in counts}
+            # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
+            place = {j for j, kind in ent.kinds.items() if kind != "product"}
+            place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}
+            free = {
+                s
+                for j, s in enumerate(stems[lo:hi], lo)
+                if (len(s) > 1 or s.isdigit()) and j not in counts and j not in place
+            }
             own = set(stems[m.start : m.end])
             vocabs = {s: self.k.products[s].vocab for s in m.skus}
             shared = set.intersection(*(set(v) for v in vocabs.values()))

@@ -444,3 +444,14 @@ def test_pidgin_pickup_is_pickup(market, text):
 def test_a_second_question_about_hours_or_the_address_is_answered_too(shoes, text, facts):
     said = reply_of(Chat(shoes).say(text))
     assert all(f.lower() in said.lower() for f in facts), said
+
+
+def test_a_number_of_a_place_does_not_tell_products_apart():
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product("C2", "Costume 2 pièces (nettoyage)", 3000, "pièce", ["costume", "costume 2 pieces"]),
+        _product("C3", "Costume 3 pièces (nettoyage)", 4000, "pièce", ["costume", "costume 3 pieces"]),
+    ]
+    turn = Chat(Knowledge.from_document(document)).say("je veux faire nettoyer 1 costume, vous passez à Riviera 3 ?")
+    said = reply_of(turn)
+    assert turn.state["cart"] == [] and "2 pièces" in said and "3 pièces" in said, said  # « lequel ? », not a pick
