@@ -21,6 +21,14 @@ def test_retraining_reproduces_the_shipped_model(tmp_path):
     retrained = learning.train_shipped(tmp_path / "model.json.gz")
     assert retrained.classes == shipped.classes
     assert retrained.meta["businesses"] == shipped.meta["businesses"], "retrain: manage.py assistant_train"
-    assert retrained.features == shipped.features
-    worst = max(abs(a - b) for a, b in zip(shipped.table, retrained.table, strict=True))
+    # A weight right at the artefact's cut (learning.MIN_WEIGHT) may fall either side of it from one process to
+    # another (the order of a floating-point sum): such a feature may be in one model only, and only such a one.
+    for model, other in ((shipped, retrained), (retrained, shipped)):
+        for name in set(model.features) - set(other.features):
+            assert max(abs(w) for w in model.weights_of(name)) < 1e-3, (name, model.weights_of(name))
+    assert len(set(shipped.features) ^ set(retrained.features)) <= 0.001 * len(shipped.features)
+    common = set(shipped.features) & set(retrained.features)
+    worst = max(
+        abs(a - b) for name in common for a, b in zip(shipped.weights_of(name), retrained.weights_of(name), strict=True)
+    )
     assert worst <= 1e-3
