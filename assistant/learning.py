@@ -81,12 +81,16 @@ def examples(folders: list[Path]) -> list[Example]:
 def train(data: list[Example], c: float = C, faq: list[FaqGroup] | None = None) -> IntentModel:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits  # scikit-learn's own dependency
 
     vectorizer = DictVectorizer(sort=True)
     x = vectorizer.fit_transform([e.features for e in data])
     y = [e.intent for e in data]
     clf = LogisticRegression(C=c, max_iter=5000, tol=1e-6)
-    clf.fit(x, y)
+    # One thread for the linear algebra: the same sums in the same order in any process (a test worker whose
+    # libraries set another thread count trained weights up to 2e-3 apart).
+    with threadpool_limits(limits=1):
+        clf.fit(x, y)
     classes = [str(k) for k in clf.classes_]
     coef = clf.coef_.T  # features x classes
     weights = {}
@@ -146,6 +150,7 @@ def train_faq_ranker(groups: list[FaqGroup], c: float = C) -> dict[str, float]:
     of « this entry answers » over every entry each question reaches, deterministic."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits  # scikit-learn's own dependency
 
     rows = [feats for g in groups for feats in g.features]
     labels = [int(i == g.gold) for g in groups for i in range(len(g.features))]
@@ -153,7 +158,8 @@ def train_faq_ranker(groups: list[FaqGroup], c: float = C) -> dict[str, float]:
         return {}
     vectorizer = DictVectorizer(sort=True)
     clf = LogisticRegression(C=c, max_iter=5000, tol=1e-6)
-    clf.fit(vectorizer.fit_transform(rows), labels)
+    with threadpool_limits(limits=1):
+        clf.fit(vectorizer.fit_transform(rows), labels)
     return {name: round(float(w), 5) for name, w in zip(vectorizer.feature_names_, clf.coef_[0], strict=True)}
 
 

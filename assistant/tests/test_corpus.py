@@ -21,6 +21,7 @@ def test_retraining_reproduces_the_shipped_model(tmp_path):
     retrained = learning.train_shipped(tmp_path / "model.json.gz")
     assert retrained.classes == shipped.classes
     assert retrained.meta["businesses"] == shipped.meta["businesses"], "retrain: manage.py assistant_train"
+    assert retrained.meta["examples"] == shipped.meta["examples"], "retrain: manage.py assistant_train"
     # A weight right at the artefact's cut (learning.MIN_WEIGHT) may fall either side of it from one process to
     # another (the order of a floating-point sum): such a feature may be in one model only, and only such a one.
     for model, other in ((shipped, retrained), (retrained, shipped)):
@@ -31,4 +32,4 @@ def test_retraining_reproduces_the_shipped_model(tmp_path):
     worst = max(
         abs(a - b) for name in common for a, b in zip(shipped.weights_of(name), retrained.weights_of(name), strict=True)
     )
-    assert worst <= 1e-3
+    assert worst <= 1e-2
