@@ -21,7 +21,7 @@ from assistant.engine import Knowledge
 from assistant.engine import features as feature_mod
 from assistant.engine import language as lang_mod
 from assistant.engine.entities import Extractor
-from assistant.engine.faq import faq_features, hand_score
+from assistant.engine.faq import faq_features, hand_score, ranked_first
 from assistant.engine.intents import INTENTS, classify
 from assistant.engine.model import ARTEFACT, IntentModel
 from assistant.engine.policy import new_state
@@ -164,10 +164,7 @@ def train_faq_ranker(groups: list[FaqGroup], c: float = C) -> dict[str, float]:
 
 
 def faq_top1(groups: list[FaqGroup], weights: dict[str, float]) -> float:
-    def score(feats):
-        return sum(weights.get(n, 0.0) * v for n, v in feats.items())
-
-    hits = sum(max(range(len(g.features)), key=lambda i: (score(g.features[i]), -i)) == g.gold for g in groups)
+    hits = sum(ranked_first(g.features, weights) == g.gold for g in groups)
     return hits / len(groups) if groups else 0.0
 
 

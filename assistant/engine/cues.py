@@ -1103,12 +1103,12 @@ STRONG_TIME = (
     "how many hours",
     "when will",
 )
-# A question about the shop's place, asked before anything else in the message.
 # A second question of a message about the opening hours or the shop's place (« …, et vous fermez à quelle
 # heure ? », « … et vous êtes où exactement ? »): answered too.
 HOURS_ASK = ("vous fermez", "fermez a quelle", "vous ouvrez", "ouvrez a quelle", "horaires", "jusqu a quelle heure")
 HOURS_ASK += ("when do you close", "when do you open", "what time do you close", "what time do you open")
 WHERE_ASK = ("vous etes ou", "t es ou", "where are you located", "where is your shop", "votre adresse")
+# A question about the shop's place, asked before anything else in the message.
 LOCATION_QUESTION = (
     "where is your shop",
     "where is the shop",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .cues import any_phrase
 from .knowledge import Knowledge, concepts_of
@@ -43,7 +44,7 @@ HAND_WEIGHTS = {
     "en_word": 0.5,
     "en_content": 0.5,
 }
-# What a question asks for, and how an answer that gives it reads: a delay, an amount, an age or a count.
+# What a question asks for, and how an answer that gives it reads: a delay, an amount or a count.
 ASKS = {
     "delay": (
         "combien de temps",
@@ -77,6 +78,8 @@ def faq_match(norm: Normalised, knowledge: Knowledge, language: str | None = Non
 def faq_features(norm: Normalised, knowledge: Knowledge, language: str | None = None) -> list[tuple[dict, bool]]:
     """Per FAQ entry: (what the message shares with it, as counts by kind; whether a non-product word of its
     question, or a concept of it, is in the message)."""
+    if not knowledge.faq:
+        return []
     words = list(norm.words)
     joined = " ".join(words)
     # "frais de livraison" is a fee, not freshness.
@@ -110,11 +113,19 @@ def faq_features(norm: Normalised, knowledge: Knowledge, language: str | None = 
             feats["en_word"] = len(en_hits)
             feats["en_content"] = len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
-        answer = fold_phrase(f.answer if language != "en" else f.answer_en)
-        for kind in asks:
-            feats[f"gives_{kind}"] = 1 if _GIVES[kind].search(" ".join(answer)) else 0
+        if asks:
+            gives = _gives(f.answer if language != "en" else f.answer_en)
+            for kind in asks:
+                feats[f"gives_{kind}"] = int(kind in gives)
         out.append((feats, bool(q_hits - products) or bool(concepts & f.q_concepts)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _gives(answer: str) -> frozenset:
+    """What an FAQ answer gives (a delay, an amount, a count), read once per answer text."""
+    text = " ".join(fold_phrase(answer))
+    return frozenset(kind for kind, pattern in _GIVES.items() if pattern.search(text))
 
 
 def hand_score(feats: dict) -> float:
@@ -126,22 +137,24 @@ def faq_match_detail(
 ) -> tuple[int | None, float, bool]:
     """(best FAQ entry, its hand-set score, whether a non-product word or a concept of its question is in the
     message). The rules' thresholds are on this score's scale."""
-    if not knowledge.faq:
-        return None, 0.0, False
+    return best_entry(faq_features(norm, knowledge, language))
+
+
+def best_entry(entries: list[tuple[dict, bool]]) -> tuple[int | None, float, bool]:
+    """faq_match_detail's answer from the features faq_features already gave."""
     best, best_score, best_hit = None, 0.0, False
-    for i, (feats, hit) in enumerate(faq_features(norm, knowledge, language)):
+    for i, (feats, hit) in enumerate(entries):
         score = hand_score(feats)
         if score > best_score:
             best, best_score, best_hit = i, score, hit
     return best, best_score, best_hit
 
 
-def faq_ranked(norm: Normalised, knowledge: Knowledge, language: str | None, ranker: dict[str, float]) -> int | None:
+def ranked_first(entries: list[dict], ranker: dict[str, float]) -> int | None:
     """The entry the learned weights (assistant/learning.py, trained on the corpus) put first among those the
-    message reaches: which entry answers, once the hand-set score has said that one does."""
-    scored = [
-        (sum(ranker.get(n, 0.0) * v for n, v in feats.items()), -i, i)
-        for i, (feats, _hit) in enumerate(faq_features(norm, knowledge, language))
-        if hand_score(feats) > 0
-    ]
-    return max(scored)[2] if scored else None
+    message reaches (a hand-set score above 0), the first one on a tie: which entry answers, once the hand-set
+    score has said that one does."""
+    reached = [i for i, feats in enumerate(entries) if hand_score(feats) > 0]
+    if not reached:
+        return None
+    return max(reached, key=lambda i: (sum(ranker.get(n, 0.0) * v for n, v in entries[i].items()), -i))

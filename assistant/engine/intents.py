@@ -8,7 +8,7 @@ price question only when the customer also says where or how they pay.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cues import (
     AFFIRM,
@@ -61,7 +61,7 @@ from .cues import (
     first_phrase,
 )
 from .entities import Entities
-from .faq import faq_match_detail
+from .faq import best_entry, faq_features
 from .knowledge import Knowledge
 from .lexicon import FUNCTION_WORDS
 from .text import Normalised, find_phrase, stem
@@ -103,6 +103,8 @@ class Understanding:
     faq_best: int | None = None
     faq_score: float = 0.0
     faq_hit: bool = False
+    # What the message shares with every FAQ entry (faq.faq_features), computed once for the rules and the ranker.
+    faq_entries: list = field(default_factory=list)
     rules_intent: str = ""  # the rule cascade's own answer, kept when the model decides otherwise
     confidence: float = 1.0  # the model's probability of ``intent`` (1.0 for the rules alone)
     # The two intents the model hesitated between, when neither is likely enough to answer on: the
@@ -154,7 +156,8 @@ def classify(
     has_products = bool(ent.products)
     zone = bool(ent.zones) or ent.pickup
     u = Understanding(intent="off_topic")
-    u.faq_best, u.faq_score, u.faq_hit = faq_match_detail(norm, knowledge, language)
+    u.faq_entries = faq_features(norm, knowledge, language)
+    u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)
     u.negative = any_phrase(words, NEGATIVE)

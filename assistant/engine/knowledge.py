@@ -190,7 +190,8 @@ def _per_units(name_words: list[str], unit_words: list[str]) -> frozenset:
     return frozenset(units)
 
 
-_PACK = re.compile(r"\b(?:boite|lot|paquet|pack|sachet|carton|casier|plaquette|box|bo[iî]te) de (\d+)\b")
+# « boîte de 100 », « paquet de 10 » in a folded name (accents gone): how many items one unit holds.
+_PACK = re.compile(r"\b(?:boite|lot|paquet|pack|sachet|carton|casier|plaquette|box) de (\d+)\b")
 
 
 def _pack(name: str) -> int:

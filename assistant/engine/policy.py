@@ -829,8 +829,8 @@ class Policy:
             # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
             picked, used = mentions[0].skus[0], mentions[0]
         if not picked and any_phrase(self.norm.words, TAKE_OFFER):
-            # « give me the 40 mm instead »: a number of exactly one offered product's name designates it.
-            # « le 128 » after the 256 Go: the most numbers of its name, the closest alternative (offered first).
+            # « give me the 40 mm instead », « le 128 » after the 256 Go: the offered product whose name holds the
+            # most of the numbers said designates it; on a tie, the closest alternative (offered first).
             said = {int(w) for w in self.norm.words if w.isdigit()}
             scores = {s: len(said & k.products[s].name_numbers) for s in offered}
             fits = [s for s in offered if scores[s] and scores[s] == max(scores.values())]

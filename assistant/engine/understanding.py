@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import features
 from .cues import PERSON_CUES, any_phrase
 from .entities import Entities
-from .faq import faq_ranked
+from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named
 from .model import IntentClassifier
@@ -74,7 +74,7 @@ def _decide(
     ranker = model.meta.get("faq_ranker") if model is not None and getattr(model, "meta", None) else None
     if ranker and u.faq_best is not None and len(knowledge.faq) > 1:
         # The rules said an FAQ entry is close enough; the weights learned on the corpus say which one answers.
-        pick = faq_ranked(norm, knowledge, language, ranker)
+        pick = ranked_first([feats for feats, _hit in u.faq_entries], ranker)
         if u.faq_index == u.faq_best:
             u.faq_index = pick
         u.faq_best = pick

@@ -12,22 +12,27 @@ from assistant.engine import Knowledge
 from .conftest import DATA, Chat, reply_of
 
 
-def _product(sku, name, price, unit, aliases):
-    return {"sku": sku, "name": name, "price": price, "unit": unit, "in_stock": True, "aliases": aliases}
+def _product(sku, name, price, unit, aliases, in_stock=True):
+    return {"sku": sku, "name": name, "price": price, "unit": unit, "in_stock": in_stock, "aliases": aliases}
+
+
+def _shop(*products) -> Knowledge:
+    """The development shop (its zones, hours, payments) selling these products only."""
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = list(products)
+    return Knowledge.from_document(document)
 
 
 @pytest.fixture(scope="module")
 def shop():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    return _shop(
         _product("T1", "Pagne wax, coton (6 yards)", 9000, "pièce", ["pagne", "pagne wax", "wax"]),
         _product("T2", "Pagne wax, hollandais (6 yards)", 18000, "pièce", ["pagne", "wax", "wax hollandais"]),
         _product("T3", "Pagne bazin, simple (6 yards)", 12000, "pièce", ["pagne", "bazin"]),
         _product("T4", "Pagne bazin, riche (6 yards)", 25000, "pièce", ["pagne", "bazin", "bazin riche"]),
         _product("T5", "Tissu voile (le mètre)", 1500, "mètre", ["voile", "tissu voile"]),
         _product("T6", "Fil à coudre (bobine)", 300, "bobine", ["fil", "bobine de fil", "thread", "spool of thread"]),
-    ]
-    return Knowledge.from_document(document)
+    )
 
 
 def cart(turn) -> dict:
@@ -91,8 +96,7 @@ def test_a_measure_said_alone_after_a_product_sold_by_it_is_that_much_of_it(shop
 
 @pytest.fixture(scope="module")
 def haberdashery():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    return _shop(
         _product("H1", "Tissu voile (le mètre)", 1500, "mètre", ["voile", "tissu voile"]),
         _product("H2", "Tissu voile, rouleau de 20 m", 26000, "rouleau", ["voile", "rouleau de voile"]),
         _product("H3", "Fil à coudre rouge (bobine)", 300, "bobine", ["fil", "bobine de fil"]),
@@ -100,8 +104,7 @@ def haberdashery():
         _product("H5", "Fermeture éclair 20 cm", 200, "pièce", ["fermeture", "zip", "fermeture eclair"]),
         _product("H6", "Fermeture éclair 50 cm", 400, "pièce", ["fermeture", "zip", "fermeture eclair"]),
         {**_product("H7", "Fermeture invisible 20 cm", 250, "pièce", ["fermeture invisible"]), "in_stock": False},
-    ]
-    return Knowledge.from_document(document)
+    )
 
 
 @pytest.mark.parametrize(
@@ -217,16 +220,14 @@ def test_a_count_in_pieces_is_how_many(shop, text, sku, qty):
 
 @pytest.fixture(scope="module")
 def market():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    return _shop(
         _product("M1", "Viande de chèvre (le kg)", 4500, "kg", ["chevre", "viande de chevre", "goat", "goat meat"]),
         _product("M2", "Chèvre entière vivante (10 à 12 kg)", 45000, "pièce", ["chevre", "chevre entiere", "goat"]),
         _product("M3", "Robe (lavage + repassage)", 1500, "pièce", ["robe", "robes", "dress", "dresses"]),
         _product("M4", "Robe (repassage seul)", 800, "pièce", ["robe", "robes", "dress", "juste repasser"]),
         _product("M5", "Poisson capitaine (le kg)", 6000, "kg", ["capitaine", "poisson capitaine"]),
         _product("M6", "Sable de rivière (la tonne)", 8000, "tonne", ["sable", "sand", "river sand"]),
-    ]
-    return Knowledge.from_document(document)
+    )
 
 
 @pytest.mark.parametrize(
@@ -277,13 +278,11 @@ def test_a_french_a_is_no_article(market):
 
 @pytest.fixture(scope="module")
 def shoes():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    return _shop(
         _product("S1", "Sandales femme tressées (pointures 36 à 41)", 7000, "paire", ["sandales femme", "sandales"]),
         _product("S2", "Sandales homme cuir (pointures 40 à 45)", 9000, "paire", ["sandales homme", "sandales"]),
         _product("S3", "Chaussettes (lot de 3)", 1500, "lot", ["chaussettes", "socks"]),
-    ]
-    return Knowledge.from_document(document)
+    )
 
 
 @pytest.mark.parametrize(
@@ -344,13 +343,11 @@ def test_a_price_list_of_a_shared_word_lists_every_product_it_names(shoes, text,
 
 @pytest.fixture(scope="module")
 def packs():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    return _shop(
         _product("K1", "Cartes d'invitation (boîte de 50)", 6000, "boîte", ["cartes d'invitation", "invitations"]),
         _product("K2", "Cartes d'invitation (lot de 300)", 30000, "lot", ["cartes d'invitation", "invitations"]),
         _product("K3", "Beignets (sachet de 6)", 600, "sachet", ["beignets", "beignet"]),
-    ]
-    return Knowledge.from_document(document)
+    )
 
 
 @pytest.mark.parametrize(
@@ -379,18 +376,14 @@ def test_the_shops_own_list_asked_for_is_never_a_thing_it_does_not_sell(shoes, t
 
 @pytest.fixture(scope="module")
 def phones():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
-        _product("F1", "Infinix Hot 40 256 Go", 110000, "pièce", ["infinix hot 40", "hot 40"]),
+    return _shop(
+        _product("F1", "Infinix Hot 40 256 Go", 110000, "pièce", ["infinix hot 40", "hot 40"], in_stock=False),
         _product("F2", "Infinix Hot 40 128 Go", 92000, "pièce", ["infinix hot 40", "hot 40"]),
         _product("F3", "Redmi 13C 128 Go", 85000, "pièce", ["redmi 13c", "redmi"]),
-        _product("F4", "Pneu 215/60 R16", 52000, "pièce", ["pneu", "tyre"]),
+        _product("F4", "Pneu 215/60 R16", 52000, "pièce", ["pneu", "tyre"], in_stock=False),
         _product("F5", "Pneu 215/65 R16", 54000, "pièce", ["pneu", "tyre"]),
         _product("F6", "Pneu 205/60 R16", 50000, "pièce", ["pneu", "tyre"]),
-    ]
-    document["products"][0]["in_stock"] = False
-    document["products"][3]["in_stock"] = False
-    return Knowledge.from_document(document)
+    )
 
 
 @pytest.mark.parametrize(
@@ -447,11 +440,10 @@ def test_a_second_question_about_hours_or_the_address_is_answered_too(shoes, tex
 
 
 def test_a_number_of_a_place_does_not_tell_products_apart():
-    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
-    document["products"] = [
+    suits = _shop(
         _product("C2", "Costume 2 pièces (nettoyage)", 3000, "pièce", ["costume", "costume 2 pieces"]),
         _product("C3", "Costume 3 pièces (nettoyage)", 4000, "pièce", ["costume", "costume 3 pieces"]),
-    ]
-    turn = Chat(Knowledge.from_document(document)).say("je veux faire nettoyer 1 costume, vous passez à Riviera 3 ?")
+    )
+    turn = Chat(suits).say("je veux faire nettoyer 1 costume, vous passez à Riviera 3 ?")
     said = reply_of(turn)
     assert turn.state["cart"] == [] and "2 pièces" in said and "3 pièces" in said, said  # « lequel ? », not a pick
