@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import uuid
+import warnings
 from email import message_from_bytes, policy
 from pathlib import Path
 
@@ -320,7 +321,41 @@ def console(page):
     return ConsoleWatch(page)
 
 
+def _wait_for_idle_database(timeout: float = 10.0) -> None:
+    """Wait until no other connection to the test database is inside a statement or a transaction.
+
+    The transactional test's flush (TRUNCATE of every table) must not meet a request the live server is
+    still answering: the two then lock tables in opposite orders and PostgreSQL aborts one of them.
+    """
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.02)
+        warnings.warn(f"the test database still had queries running after {timeout:.0f} s", stacklevel=2)
+
+
 @pytest.fixture
 def live_url(live_server, transactional_db):
-    """The live server's base URL, with the database writable from the test body."""
-    return live_server.url
+    """The live server's base URL, with the database writable from the test body.
+
+    Torn down after the browser's pages are closed (see ``new_context``) and before the flush: it waits for
+    the requests still in flight, such as a dashboard's polling, to end.
+    """
+    yield live_server.url
+    _wait_for_idle_database()
+
+
+@pytest.fixture
+def new_context(live_url, new_context):
+    """pytest-playwright's contexts, created after ``live_url``, so closed before it is torn down."""
+    return new_context
