@@ -5,7 +5,7 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 
 from __future__ import annotations
 
-from .cues import CHEAP, EXPENSIVE, ORDINALS, any_phrase
+from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, any_phrase
 from .entities import Entities, Mention
 from .knowledge import Knowledge, measure_word, trait_scores
 from .text import Normalised, fold_phrase, stem
@@ -185,6 +185,82 @@ def common_word(cands) -> str:
     common = set.intersection(*first) if first else set()
     words = [w for w in cands[0].name.split() if w.lower() in common]
     return " ".join(words) or cands[0].name
+
+
+# Changing a line for another kind of the same product: « non pas couleur, en noir et blanc finalement »,
+# « fais les plumés », « make them the big ones instead ».
+SWAP = (
+    "finalement",
+    "plutot",
+    "a la place",
+    "en fait",
+    "instead",
+    "rather",
+    "actually",
+    "change",
+    "changer",
+    "changez",
+    "remplace",
+    "remplacez",
+    "fais",
+    "faites",
+    "make",
+    "mets",
+    "mettez",
+    "non",
+    "alors",
+)
+NEGATORS = ("pas", "not", "no", "non", "sans", "without")
+
+
+def negated(norm: Normalised) -> set[int]:
+    """Positions of the words a negation turns down (« pas couleur », « not the red »), up to the next break."""
+    out, toks = set(), norm.tokens
+    for i, t in enumerate(toks):
+        if t.text in NEGATORS:
+            for j in range(i + 1, min(len(toks), i + 5)):
+                if toks[j].brk:
+                    break
+                out.add(j)
+    return out
+
+
+def variant_of(k: Knowledge, norm: Normalised, base: str, cands: list[str] | None = None) -> str | None:
+    """The other kind of ``base`` the message asks for instead (« en noir et blanc » for colour copies, « les
+    plumés » for live chickens, « les blancs » among the alternatives to a coloured T-shirt): the candidate (by
+    default the products in stock whose name has the same head noun) with the most words said that ``base``
+    lacks, on a tie the one closest to ``base`` (« plumés » for medium live chickens: the medium plucked ones).
+    None when the message names nothing new, names ``base`` itself again, or does not tell one apart."""
+    b = k.products.get(base)
+    if b is None:
+        return None
+    if cands is None:
+        cands = [s for s, p in k.products.items() if s != base and p.in_stock and b.head and p.head == b.head]
+    down = negated(norm)
+    said = {t.stem for i, t in enumerate(norm.tokens) if i not in down and len(t.stem) > 1 and not t.stem.isdigit()}
+    hits = {s: len(said & (k.products[s].vocab - b.vocab)) for s in cands if s in k.products and s != base}
+    best = max(hits.values(), default=0)
+    top = [s for s, n in hits.items() if n == best] if best else []
+    if len(top) > 1:
+        near = {s: len(k.products[s].vocab & b.vocab) for s in top}
+        top = [s for s in top if near[s] == max(near.values())]
+    if len(top) != 1 or said & (b.vocab - k.products[top[0]].vocab):
+        return None
+    return top[0]
+
+
+def swap_in_cart(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, str] | None:
+    """(a cart line's sku, the other kind of it the message asks for instead), when it changes one and names no
+    product of its own: the line just talked about first, else the one line it fits."""
+    words = norm.words
+    if ent.products or state["choice"] or norm.question or not any_phrase(words, SWAP):
+        return None
+    if any_phrase(words, MORE) or any_phrase(words, REMOVE):
+        return None  # « mets aussi 2 plumés », « enlève les plumés »: not a change of kind
+    cart = [line["sku"] for line in state["cart"]]
+    found = [(sku, new) for sku in cart if (new := variant_of(k, norm, sku)) and new not in cart]
+    last = [f for f in found if f[0] == state["last_sku"]]
+    return (last or found)[0] if len(last or found) == 1 else None
 
 
 def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:

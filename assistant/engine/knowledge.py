@@ -84,6 +84,7 @@ class Product:
     traits: frozenset = frozenset()
     # The catalogue has a photo of it (the document's ``has_photo``): the channel can send it as an image.
     has_photo: bool = False
+    head: str = ""  # the stem of the noun that heads its name (« Poulet de chair plumé » -> poulet): its kin
 
 
 # A folded word's stem -> its trait.
@@ -348,6 +349,7 @@ class Knowledge:
                 pack=_pack(p.get("name") or ""),
                 traits=traits_of(vocab),
                 has_photo=bool(p.get("has_photo")),
+                head=stem(head) if head and len(head) >= 3 else "",
             )
         self._compile_kinds(products)
         self.size_range = frozenset(

@@ -21,6 +21,8 @@ from .choice import (
     narrow_choice,
     one_of,
     resolve_choice,
+    swap_in_cart,
+    variant_of,
 )
 from .cues import (
     CANCEL,
@@ -129,6 +131,9 @@ class Policy:
             return self.order_flow()  # the product is in the cart; the zone or payment said with it still counts
         if u.photos:
             return self.show_photos()
+        if intent != "human" and swap_in_cart(self.k, norm, ent, st):
+            u.intent = intent = "order"  # « finalement fais les plumés, j'ai pas le temps de tuer »: no complaint
+            return self.order_flow()
         if u.unsure:
             faq = self.k.faq[u.faq_best].question if u.faq_best is not None else ""
             return self.say(ph.which_of(*u.unsure, faq_question=faq))
@@ -461,6 +466,11 @@ class Policy:
             remove = False  # « ajoute la maquette aussi, on a pas de design »
         numbers = list(ent.numbers)
         named: set[int] = set()
+        if swap := swap_in_cart(k, self.norm, ent, st):  # « non pas couleur, en noir et blanc finalement »
+            line = self.find_line(swap[0])
+            line["sku"], counts = swap[1], [n for n in numbers if n not in k.products[swap[1]].name_numbers]
+            self.set_line(swap[1], counts[0] if len(counts) == 1 else line["qty"], more=False)
+            numbers, changed = [], True
         if st["choice"]:
             # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a candidate's name or price
             # designates it; it is never a quantity.
@@ -828,6 +838,8 @@ class Policy:
         if not picked and named in k.products and k.products[named].in_stock:
             # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
             picked, used = mentions[0].skus[0], mentions[0]
+        if not picked and not mentions and any_phrase(self.norm.words, TAKE_OFFER):
+            picked = variant_of(k, self.norm, st["last_sku"], offered)  # « bon mets les blancs alors »
         if not picked and any_phrase(self.norm.words, TAKE_OFFER):
             # « give me the 40 mm instead », « le 128 » after the 256 Go: the offered product whose name holds the
             # most of the numbers said designates it; on a tie, the closest alternative (offered first).

@@ -447,3 +447,56 @@ def test_a_number_of_a_place_does_not_tell_products_apart():
     turn = Chat(suits).say("je veux faire nettoyer 1 costume, vous passez à Riviera 3 ?")
     said = reply_of(turn)
     assert turn.state["cart"] == [] and "2 pièces" in said and "3 pièces" in said, said  # « lequel ? », not a pick
+
+
+@pytest.fixture(scope="module")
+def kinds():
+    """Products that come in kinds of the same thing: fish fresh or smoked, prints in colour or black and white."""
+    return _shop(
+        _product("K1", "Poisson carpe fraîche, grande (le kilo)", 3500, "kg", ["carpe", "carpe fraiche", "fresh carp"]),
+        _product("K2", "Poisson carpe fumée, grande (le kilo)", 4500, "kg", ["carpe fumee", "smoked carp"]),
+        _product("K3", "Poisson carpe fumée, petite (le kilo)", 4000, "kg", ["carpe fumee", "small smoked carp"]),
+        _product("K4", "Tirage photo couleur 10x15", 200, "tirage", ["tirage couleur", "colour print"]),
+        _product(
+            "K5", "Tirage photo noir et blanc 10x15", 100, "tirage", ["tirage noir et blanc", "black and white print"]
+        ),
+        _product("K6", "Sac isotherme", 2500, "pièce", ["sac isotherme", "glacière souple"]),
+        _product("K7", "Tee-shirt imprimé couleur", 6000, "pièce", ["tee shirt couleur"], in_stock=False),
+        _product("K8", "Tee-shirt imprimé blanc", 5000, "pièce", ["tee shirt blanc"]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "expected"),
+    [
+        ("3 kilos de carpe fraiche grande svp", "ah finalement mettez la fumée", {"K2": 3}),
+        ("I want 3 kg of big fresh carp", "actually make it smoked instead", {"K2": 3}),
+        ("mets moi 12 tirages photo couleur", "non pas en couleur, noir et blanc plutot", {"K5": 12}),
+        ("I need 12 colour prints", "no wait, black and white instead", {"K5": 12}),
+        ("12 tirages couleur et un sac isotherme", "non finalement en noir et blanc, 8", None),
+    ],
+)
+def test_a_line_changed_to_another_kind_keeps_its_count(kinds, first, change, expected):
+    chat = Chat(kinds)
+    chat.say(first)
+    turn = chat.say(change)
+    text = reply_of(turn)
+    assert not turn.handoff, text
+    if expected is None:  # the kind and the count changed together, the other line kept
+        assert cart(turn) == {"K5": 8, "K6": 1}, text
+    else:
+        assert cart(turn) == expected, text
+
+
+def test_a_question_about_the_other_kind_changes_nothing(kinds):
+    chat = Chat(kinds)
+    chat.say("3 kilos de carpe fraiche grande svp")
+    turn = chat.say("vous avez la fumée aussi ?")
+    assert cart(turn) == {"K1": 3}, reply_of(turn)
+
+
+def test_an_alternative_taken_by_the_word_that_tells_it_apart_keeps_the_count_asked(kinds):
+    chat = Chat(kinds)
+    chat.say("je veux 5 tee shirts imprimés couleur")
+    turn = chat.say("ah bon, mettez les blancs alors")
+    assert cart(turn) == {"K8": 5}, reply_of(turn)
