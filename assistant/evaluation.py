@@ -95,8 +95,14 @@ _FR_ONLY = FR_WORDS - EN_WORDS
 _EN_ONLY = EN_WORDS - FR_WORDS
 
 
-def reply_language(reply: str) -> str:
-    words = re.findall(r"[a-z]+", normalise(reply))
+def reply_language(reply: str, names: tuple[str, ...] = ()) -> str:
+    """The language most of the reply's own words are in. ``names``: the shop's proper names (products, zones,
+    payment methods), left out: « We have several kinds of cakes: Gâteau au chocolat 6 parts (6 000 F CFA) … »
+    is an English reply quoting French names, whatever the length of the list."""
+    text = normalise(reply)
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", " ", text)
+    words = re.findall(r"[a-z]+", text)
     fr = sum(w in _FR_ONLY for w in words)
     en = sum(w in _EN_ONLY for w in words)
     return "en" if en > fr else "fr"
@@ -307,7 +313,15 @@ def load_dir(path: Path):
     return business, messages, dialogues
 
 
-def score_message(m: dict, turn, reply: str) -> list[str]:
+def shop_names(business: dict) -> tuple[str, ...]:
+    """The shop's proper names as the reply quotes them (normalised): products, zones, payment methods."""
+    names = [p.get("name") for p in business.get("products") or []]
+    names += [z.get("name") for z in business.get("delivery_zones") or []]
+    names += [pm.get("name") for pm in business.get("payment_methods") or []]
+    return tuple(dict.fromkeys(n for n in (normalise(str(x or "")) for x in names) if n))
+
+
+def score_message(m: dict, turn, reply: str, names: tuple[str, ...] = ()) -> list[str]:
     if not reply.strip():
         return ["no reply sent"]  # silence is never a right answer (nor French, nor English)
     reasons = []
@@ -318,8 +332,8 @@ def score_message(m: dict, turn, reply: str) -> list[str]:
         reasons.append(f"missing {missing}")
     if present:
         reasons.append(f"must_not present {present}")
-    if reply_language(reply) != m["reply_lang"]:
-        reasons.append(f"reply language {reply_language(reply)} != {m['reply_lang']}")
+    if reply_language(reply, names) != m["reply_lang"]:
+        reasons.append(f"reply language {reply_language(reply, names)} != {m['reply_lang']}")
     if bool(m.get("handoff")) != bool(turn.handoff):
         reasons.append("handoff expected" if m.get("handoff") else "unexpected handoff")
     norm_reply = f" {normalise(reply)} "
@@ -332,13 +346,13 @@ def score_message(m: dict, turn, reply: str) -> list[str]:
 def run_messages(
     knowledge: Knowledge, messages: list, now: datetime, polish=None, model=DEFAULT_MODEL
 ) -> list[MessageResult]:
-    out = []
+    out, names = [], shop_names(knowledge.document)
     for m in messages:
         turn = respond(knowledge=knowledge, state=None, text=m["text"], now=now, model=model)
         if polish is not None:
             turn = polish(knowledge, turn, [], m["text"])
         reply = reply_text(turn)
-        reasons = score_message(m, turn, reply)
+        reasons = score_message(m, turn, reply, names)
         out.append(
             MessageResult(
                 id=m["id"],

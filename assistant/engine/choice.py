@@ -5,7 +5,7 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 
 from __future__ import annotations
 
-from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, any_phrase
+from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, any_phrase
 from .entities import Entities, Mention
 from .knowledge import Knowledge, measure_word, trait_scores
 from .text import Normalised, fold_phrase, stem
@@ -261,6 +261,24 @@ def swap_in_cart(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> 
     found = [(sku, new) for sku in cart if (new := variant_of(k, norm, sku)) and new not in cart]
     last = [f for f in found if f[0] == state["last_sku"]]
     return (last or found)[0] if len(last or found) == 1 else None
+
+
+def corrected_count(norm: Normalised, ent: Entities, m: Mention, k: Knowledge) -> int | None:
+    """« 2 bouquets de 6 roses... non plutôt 3 », « 5 loaves, no make it 4 »: the count the same message says
+    instead, after the product and a correction word; None when it corrects nothing."""
+    words = norm.words
+    cues = [(i, len(c.split())) for c in (*REPLACE, "non", "no") for i in range(len(words)) if _at(words, i, c)]
+    names = frozenset().union(*(k.products[s].name_numbers for s in m.skus))
+    for i, n in sorted(cues):
+        for j in range(i + n, min(len(words), i + n + 2)):
+            if i >= m.end and words[j].isdigit() and j not in ent.consumed and int(words[j]) not in names:
+                return int(words[j]) if int(words[j]) else None
+    return None
+
+
+def _at(words: list[str], i: int, phrase: str) -> bool:
+    p = phrase.split()
+    return words[i : i + len(p)] == p
 
 
 def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:

@@ -357,6 +357,14 @@ def _said_where(words: list[str], start: int) -> bool:
     return bool(before) and before[-1] in _WHERE_PREPOSITIONS and any(w in _WHERE_VERBS for w in before[:-1])
 
 
+# « je paie par carte », « I'll pay by card »: a means of payment comes next.
+_PAY_VERBS = {"pay", "paying", "payer", "paie", "paye", "payez", "paies", "paierai", "payment", "paiement", "regler"}
+
+
+def _said_pay(words: list[str], start: int) -> bool:
+    return any(w in _PAY_VERBS for w in words[max(0, start - 3) : start])
+
+
 def _other_card(words: list[str], start: int, end: int) -> bool:
     if not any(w in ("carte", "cartes", "card", "cards") for w in words[start:end]):
         return False
@@ -502,6 +510,8 @@ class Extractor:
             if kinds >= {"product", "zone"} and _said_where(words, start):
                 kinds = {"zone"}
                 entries = [e for e in entries if e[0] == "zone"]
+            if kinds >= {"product", "payment"} and _said_pay(words, start):
+                kinds = {"payment"}  # « I'll pay by card » at a shop that sells greeting cards
             if "product" in kinds:
                 skus = [key for kind, key in entries if kind == "product"]
                 mention = Mention(

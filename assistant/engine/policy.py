@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from . import language as lang_mod
 from .choice import (
     common_word,
+    corrected_count,
     count_of_presented,
     line_named,
     measure_before,
@@ -88,14 +89,12 @@ class Policy:
         self.noted_zone: str | None = None
         self.noted_payment: str | None = None
         self.photos: list[tuple[str, str]] = []  # (sku, caption) of the product photos to send
+        self.ask_last = ""  # « Combien en voulez-vous ? », said after everything else
 
     # ------------------------------------------------------------------ helpers
     def cart_lines(self) -> list[tuple[Product, int]]:
-        return [
-            (self.k.products[line["sku"]], line["qty"])
-            for line in self.state["cart"]
-            if line["sku"] in self.k.products and line["qty"]
-        ]
+        products = self.k.products
+        return [(products[ln["sku"]], ln["qty"]) for ln in self.state["cart"] if ln["sku"] in products and ln["qty"]]
 
     def subtotal(self) -> int:
         return sum(p.price * q for p, q in self.cart_lines())
@@ -187,6 +186,8 @@ class Policy:
         self.info(intent)
         if not in_order:
             self.also_answer(intent)
+        if self.ask_last:
+            self.say(self.ask_last)
         if in_order and st["pending"] and intent not in ("thanks_bye",):
             self.next_step(remind=True)
 
@@ -252,8 +253,10 @@ class Policy:
         u, ent, words = self.u, self.ent, self.norm.words
         if not self.norm.question or intent in ("greeting", "thanks_bye", "off_topic"):
             return
-        if intent != "payment" and ent.payments and not ent.products and any_phrase(words, PAYMENT_ASK):
-            self.payment_info()  # « …, et vous prenez Wave ? » — not « une recharge de 1000 Orange »
+        asked = min((i for i in (find_phrase(words, c) for c in PAYMENT_ASK) if i >= 0), default=-1)
+        paid = min((i for i, kind in ent.kinds.items() if kind == "payment"), default=-1)
+        if intent != "payment" and 0 <= asked < paid and not any(m.start > asked for m in ent.products):
+            self.payment_info()  # « la batterie c'est combien et vous prenez Wave ? » — not « recharge de 1000 Orange »
         if intent not in ("hours", "delivery_time") and any_phrase(words, HOURS_ASK):
             self.say(self.ph.hours(self.k.is_open(self.now)))  # « …, et vous fermez à quelle heure ? »
         if intent != "location" and any_phrase(words, WHERE_ASK):
@@ -365,7 +368,7 @@ class Policy:
         total, counted, several = 0, 0, False
         lines, shown = [], []
         for m in mentions:
-            if intent == "availability" and self.not_this_kind(m):
+            if intent in ("availability", "price") and self.not_this_kind(m):
                 continue
             measured = measure_tells(k, self.norm.words, m, mentions) if len(m.skus) > 1 else None
             if measured:
@@ -409,7 +412,7 @@ class Policy:
         if len(shown) == 1 and len(mentions) == 1 and not st["cart"]:
             st["presented"] = shown[0]  # a count said next is that many of it
             if not several and not ent.numbers:
-                self.say(ph.phrase("presented.how_many"))
+                self.ask_last = ph.phrase("presented.how_many")  # after the other questions' answers
 
     def line_by_measure(self) -> dict | None:
         """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
@@ -528,6 +531,8 @@ class Policy:
                     narrowed = [] if mentions else narrow_choice(k, self.norm, cands, self.ent.refused_at)
                 if narrowed:
                     st["choice"].update(skus=narrowed, asked=0)
+        if len(mentions) == 1 and mentions[0].qty and (again := corrected_count(self.norm, ent, mentions[0], k)):
+            mentions[0].qty, numbers = again, []  # « 2 bouquets de 6 roses... non plutôt 3 »
         spent: set[int] = set()  # words that told a product apart, no product of their own
         for m in mentions:
             if m.start in spent or self.not_this_kind(m, other_thing_only=True):
@@ -554,19 +559,14 @@ class Policy:
                     continue
             p = k.products[skus[0]]
             st["last_sku"] = p.sku
-            if not p.in_stock:
-                line = self.find_line(p.sku)
-                if line:
-                    st["cart"].remove(line)
-                self.say(self.out_of_stock(p, None if m.weak else m.qty))
-                continue
-            if remove and (m.qty is None or m.weak):
-                line = self.find_line(p.sku)
-                if line:
-                    st["cart"].remove(line)
-                    changed = True
-                continue
             line = self.find_line(p.sku)
+            if not p.in_stock or (remove and (m.qty is None or m.weak)):
+                if line:
+                    st["cart"].remove(line)
+                    changed = changed or p.in_stock
+                if not p.in_stock:
+                    self.say(self.out_of_stock(p, None if m.weak else m.qty))
+                continue
             if remove and line and line["qty"] and not any_phrase(words, REPLACE):
                 line["qty"] -= m.qty  # « remove 2 croissants »: two less
                 if line["qty"] <= 0:

@@ -11,7 +11,7 @@ for a person.
 from __future__ import annotations
 
 from . import features
-from .cues import PERSON_CUES, any_phrase
+from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, WHERE_ASK, any_phrase
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
@@ -37,6 +37,16 @@ def _answerable(intent: str, u: Understanding, words: list[str]) -> bool:
     if intent == "human":
         return u.intent == "human" or any_phrase(words, PERSON_CUES)
     return True
+
+
+def _second_question(norm: Normalised, ent: Entities) -> str | None:
+    """The question a message asks beside its product one that Policy.also_answer answers too: how to pay (a
+    method named after « vous prenez », « do you take »), the hours or the address."""
+    if ent.payments and any_phrase(norm.words, PAYMENT_ASK):
+        return "payment"
+    if any_phrase(norm.words, HOURS_ASK):
+        return "hours"
+    return "location" if any_phrase(norm.words, WHERE_ASK) else None
 
 
 def _counted(ent: Entities) -> bool:
@@ -105,6 +115,10 @@ def _decide(
         elif pair <= {"order", "availability", "price"} and "order" in pair and _counted(ent) and not norm.question:
             # « un pagne 6 yards », « a dozen chargers please »: a product with how many, not asked, is an order.
             intent = "order"
+        elif ent.products and (pair - {"price", "availability"}) and _second_question(norm, ent) in pair:
+            # « how much is the frame, and do you take MTN? »: two questions, both answered (Policy.also_answer),
+            # the product's first; never « which one do you mean? ».
+            intent = next(i for i in (intent, runner_up[0]) if i != _second_question(norm, ent))
         elif (
             intent not in NEVER_ASK
             and intent not in ("complaint", "human")  # an upset customer is handed to a person, never quizzed

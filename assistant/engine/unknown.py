@@ -7,7 +7,19 @@ import re
 
 from rapidfuzz import fuzz, process
 
-from .cues import ASK_OBJECT, AVAILABILITY, BENIGN_MODIFIERS, CONNECTORS, ORDER_VERBS, PRICE, PRICE_LIST, any_phrase
+from .cues import (
+    AFFIRM,
+    ASK_OBJECT,
+    AVAILABILITY,
+    BENIGN_MODIFIERS,
+    CONNECTORS,
+    NEGATIVE,
+    ORDER_VERBS,
+    PRICE,
+    PRICE_LIST,
+    REPLACE,
+    any_phrase,
+)
 from .entities import COUNT_WORDS, INFINITIVE, Entities, Mention
 from .knowledge import Knowledge, Product
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
@@ -156,27 +168,36 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: set[str], e
         if not phrase or phrase[-1] != w:
             phrase.append(w)
     text = " ".join(phrase).strip()
-    if not text or all(w in FUNCTION_WORDS for w in text.split()):
-        return None
+    if not text or all(fold(w) in _SENTENCE_WORDS for w in re.findall(r"\w+", text)):
+        return None  # « non », « mettez moi les »: words of the sentence, no thing named
     return text
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+# Words that carry a request, a correction or a yes / no, never the thing asked for.
+_SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIVE, *AFFIRM) for w in c.split()}
 
 
 def _measure(word: str) -> bool:
     return word.isdigit() or word in NUMBER_WORDS or stem(word) in CONTAINERS or word in SIZE_UNITS
 
 
-# Verbs after "vous" / "do you" that are about the shop's terms, not a service it performs.
-_NOT_SERVICE = {"livrez", "acceptez", "ouvrez", "fermez", "etes", "avez", "pouvez", "voulez", "savez", "connaissez"}
-_NOT_SERVICE |= {"prenez", "faites", "vendez", "envoyez", "passez", "allez", "dites", "parlez", "appelez"}
-_NOT_SERVICE |= {"deliver", "accept", "open", "close", "have", "sell", "take", "know", "speak", "send", "ship", "do"}
-_NOT_SERVICE |= {"make", "offer", "go", "come", "call", "want", "need", "think", "like"}
-# Opinions and small talk ("vous pensez quoi de…", "do you like…") are not services either.
-_NOT_SERVICE |= {"pensez", "croyez", "trouvez", "aimez", "comprenez", "voyez", "regardez", "mangez", "habitez"}
-_NOT_SERVICE |= {"travaillez", "jouez", "supportez", "believe", "love", "live", "work", "play", "watch", "see"}
-_NOT_SERVICE |= {"understand", "remember", "support"}
+# Verbs after "vous" / "do you" / « pouvez-vous » that are about the shop's terms (buying, delivering, paying,
+# opening, talking), opinions or small talk, not a service it performs.
+NOT_SERVICES = {
+    *"avez as ai a have has get got dey etes es est are is be vendez vends sell sells livrez livres livre".split(),
+    *"deliver delivers acceptez acceptes accepte accept accepts prenez prends take takes ouvrez ouvres open".split(),
+    *"opens fermez fermes close closes voulez veux want need needs know connaissez connais mettez mets met".split(),
+    *"put envoyez envoies envoie send ship bring apportez donnez donne give payer pay faites fais do does".split(),
+    *"make offer recommandez recommande conseillez conseille recommend suggest travaillez work habitez live".split(),
+    *"parlez speak appelez appelle call repondez reponds reply answer tell dire dites dis show montrez montre".split(),
+    *"help aidez aide trouvez trouve find see voyez vois comprenez understand commander order reservez reserve".split(),
+    *"gardez garde keep ajoutez ajoute add confirmez confirm annulez cancel attendez wait say think pensez".split(),
+    *"allez vas going coming come venez viens passer passez go mean pouvez savez croyez aimez regardez".split(),
+    *"mangez jouez supportez believe love like play watch remember support avoir garder mettre envoyer".split(),
+    *"livrer donner vendre reserver ajouter apporter prendre faire accepter ouvrir fermer appeler aider".split(),
+    *"attendre venir montrer trouver confirmer annuler".split(),
+}
 
 
 def service_object(norm: Normalised) -> str | None:
@@ -187,7 +208,7 @@ def service_object(norm: Normalised) -> str | None:
     for i in range(len(words) - 2):
         fr = words[i] == "vous" and words[i + 1].endswith("ez")
         en = words[i] == "you" and i > 0 and words[i - 1] in ("do", "can", "could")
-        if not (fr or en) or words[i + 1] in _NOT_SERVICE:
+        if not (fr or en) or words[i + 1] in NOT_SERVICES:
             continue
         out = []
         for j in range(i + 2, min(len(words), i + 6)):
@@ -242,6 +263,11 @@ def price_object(norm: Normalised) -> str | None:
 # Words that point at the product rather than qualify it (« la poussette canne, celle qui est légère »).
 _POINTING = {"celle", "celui", "celles", "ceux", "cela", "ceci", "ici", "encore", "aussi", "seul", "seule", "seulement"}
 
+# The words of a question about a product (« la poussette canne là, ça coûte combien ? », « parce que … »): never
+# a kind of it.
+_QUESTION_WORDS = {w for c in (*PRICE, *AVAILABILITY, *ORDER_VERBS) for w in c.split()}
+_QUESTION_WORDS |= {"parce", "puisque", "quand", "buy", "get", "order", "need", "want", "take", "acheter", "achete"}
+
 # Words that open a French noun phrase: « les montres connectées », « un tire-lait », « des cartouches de gaz ».
 _DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mes", "ton", "vos", "votre", "ce", "ces"}
 
@@ -255,7 +281,7 @@ def unknown_modifier(
     kind of the product — the product's other kinds are then worth offering)."""
     toks = norm.tokens
     n = len(toks)
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS
 
     def unknown(j: int) -> bool:
         t = toks[j]
@@ -298,6 +324,11 @@ def unknown_modifier(
     # The product's word only qualifies the noun before it: « un tire-lait », « les montres connectées »,
     # « des cartouches de camping gaz ».
     i = m.start - 1
+    if i >= 1 and toks[i].text in ("de", "d") and unknown(i - 1) and not _measure(toks[i - 1].text):
+        # « des ailes de poulet », « un bouquet de tournesols » when the bouquet is sold: the thing is the noun
+        # before « de », the product only what it is made of.
+        if toks[i - 2].text in _DETERMINERS if i >= 2 else True:
+            return phrase(i - 1, m.end), False
     if i >= 1 and unknown(i):
         glued = rf"{re.escape(toks[i].orig)}\s*[-\u2010\u2011]\s*{re.escape(toks[m.start].orig)}"
         joined = re.search(glued, norm.raw.lower())

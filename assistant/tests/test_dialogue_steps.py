@@ -500,3 +500,38 @@ def test_an_alternative_taken_by_the_word_that_tells_it_apart_keeps_the_count_as
     chat.say("je veux 5 tee shirts imprimés couleur")
     turn = chat.say("ah bon, mettez les blancs alors")
     assert cart(turn) == {"K8": 5}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("vous vendez les têtes de carpe ?", "têtes de carpe"),
+        ("combien pour une soupe de carpe svp", "soupe de carpe"),
+    ],
+)
+def test_a_thing_the_product_is_only_made_of_is_not_sold(kinds, text, thing):
+    """« des ailes de poulet » at a shop that sells whole chickens: the noun before « de » is what is asked."""
+    said = reply_of(Chat(kinds).say(text))
+    assert "ne vendons pas" in said and thing in said, said
+
+
+@pytest.mark.parametrize(
+    "text", ["un sac de carpe fumée grande svp", "la carpe fumée grande, ça coûte combien ?", "2 kilos de carpe"]
+)
+def test_a_measure_or_a_question_word_before_the_product_is_no_other_thing(kinds, text):
+    said = reply_of(Chat(kinds).say(text))
+    assert "ne vendons pas" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mettez moi 3 sacs isothermes... non plutôt 2, je paie wave", {"K6": 2}),
+        ("I want 5 tee shirts blancs, no make it 4", {"K8": 4}),
+    ],
+)
+def test_a_count_corrected_in_the_same_message_is_the_last_one(kinds, text, expected):
+    turn = Chat(kinds).say(text)
+    said = reply_of(turn)
+    assert cart(turn) == expected, said
+    assert "ne vendons pas" not in said and "don't sell" not in said, said

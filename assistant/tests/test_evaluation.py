@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.evaluation import DataSetError, evaluate, item_matches, normalise, reply_language
+from assistant.evaluation import DataSetError, evaluate, item_matches, normalise, reply_language, shop_names
 
 from .conftest import DATA, NOW
 
@@ -30,6 +30,23 @@ def test_the_scorer_follows_the_readme_matching_rules():
 def test_the_reply_language_check_reads_english_and_french():
     assert reply_language("Yes, we have it in stock, at 700 F CFA.") == "en"
     assert reply_language("Oui, nous l'avons en stock, à 700 F CFA.") == "fr"
+
+
+def test_the_reply_language_leaves_out_the_shops_own_names():
+    """A long list of French product names in an English reply is still an English reply, and the other way."""
+    names = shop_names(
+        {
+            "products": [{"name": "Gâteau au chocolat de la maison (6 parts)"}, {"name": "Pain de mie complet"}],
+            "delivery_zones": [{"name": "Deux-Plateaux"}],
+            "payment_methods": [{"name": "Orange Money"}],
+        }
+    )
+    english = "We have: Gâteau au chocolat de la maison (6 parts) (6 000 F CFA) or Pain de mie complet (900 F CFA)."
+    assert reply_language(english) == "fr" and reply_language(english, names) == "en"
+    french = "Oui, nous livrons à Deux-Plateaux, et vous pouvez payer par Orange Money."
+    assert reply_language(french, names) == "fr"
+    # A name is left out whole only: the same words in the reply's own sentence still count.
+    assert reply_language("Oui, la maison livre le pain de mie.", names) == "fr"
 
 
 def test_the_dev_set_meets_the_targets():
