@@ -8,6 +8,7 @@ from __future__ import annotations
 from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, any_phrase
 from .entities import Entities, Mention
 from .knowledge import Knowledge, measure_word, trait_scores
+from .lexicon import CONTAINERS
 from .text import Normalised, fold_phrase, stem
 
 
@@ -279,6 +280,15 @@ def corrected_count(norm: Normalised, ent: Entities, m: Mention, k: Knowledge) -
 def _at(words: list[str], i: int, phrase: str) -> bool:
     p = phrase.split()
     return words[i : i + len(p)] == p
+
+
+def container_count(norm: Normalised, ent: Entities, state: dict) -> int | None:
+    """« make am 4 packs », « non mets-en 3 sacs » with a cart: a new count said with the container it is counted
+    in, not the product whose name the container word heads (« Pack famille »); None otherwise."""
+    m = ent.products[0] if len(ent.products) == 1 else None
+    if not m or not m.qty or not state["cart"] or not all(stem(w) in CONTAINERS for w in fold_phrase(m.text)):
+        return None
+    return m.qty if any_phrase(norm.words, (*REPLACE, "make am", "fais en", "mets en")) else None
 
 
 def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:

@@ -829,6 +829,8 @@ class Extractor:
                     and w not in FUNCTION_WORDS
                     and ws not in self.k.unit_words
                     and w not in COUNT_WORDS
+                    # « 2 pairs of kids flip flops »: a word of its own names, said before the one found
+                    and not any(ws in self.k.products[s].vocab for s in m.skus)
                 ):
                     return False
                 j -= 1

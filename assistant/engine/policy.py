@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from . import language as lang_mod
 from .choice import (
     common_word,
+    container_count,
     corrected_count,
     count_of_presented,
     line_named,
@@ -183,6 +184,8 @@ class Policy:
         )
         if orderish:
             return self.order_flow()
+        if ent.zones and not st["zone"] and self.k.zones[ent.zones[0]].served and intent not in ("complaint", "human"):
+            st["zone"] = ent.zones[0]  # « I run a restaurant in Yopougon Siporex »: where the next order goes
         self.info(intent)
         if not in_order:
             self.also_answer(intent)
@@ -469,6 +472,9 @@ class Policy:
             remove = False  # « ajoute la maquette aussi, on a pas de design »
         numbers = list(ent.numbers)
         named: set[int] = set()
+        if recount := container_count(self.norm, ent, st):  # « make am 4 packs »: a new count, no « Pack famille »
+            numbers, mentions, self.ent = [recount], [], dataclasses.replace(ent, products=[])
+            ent = self.ent
         if swap := swap_in_cart(k, self.norm, ent, st):  # « non pas couleur, en noir et blanc finalement »
             line = self.find_line(swap[0])
             line["sku"], counts = swap[1], [n for n in numbers if n not in k.products[swap[1]].name_numbers]
@@ -578,9 +584,8 @@ class Policy:
         if ent.zones or ent.pickup or ent.payments:
             # « gâteau 12 parts, Plateau Indénié, momo »: an order said whole without a count is one of each.
             said = {s for m in mentions for s in m.skus}
-            for line in st["cart"]:
-                if not line["qty"] and line["sku"] in said:
-                    line["qty"] = 1
+            for line in (ln for ln in st["cart"] if not ln["qty"] and ln["sku"] in said):
+                line["qty"] = 1
         if not st["choice"] and st["queue"]:
             st["choice"] = st["queue"].pop(0)
         if st["choice"] and bare_number and not remove:
@@ -790,11 +795,8 @@ class Policy:
         if not st["payment"] or st["payment"] not in k.accepted:
             if summary:
                 fee = k.zone_fee(zone)
-                label = (
-                    ph.phrase("cart.delivery", zone=zone, fee=money(fee))
-                    if (zone != PICKUP)
-                    else ph.phrase("cart.pickup")
-                )
+                delivery = ph.phrase("cart.delivery", zone=zone, fee=money(fee))
+                label = delivery if zone != PICKUP else ph.phrase("cart.pickup")
                 total = ph.phrase("cart.total", total=money(self.subtotal() + fee))
                 self.say("\n".join([*summary, label, total]))
             self.acknowledge("payment")
@@ -808,12 +810,8 @@ class Policy:
 
     def cart_summary(self) -> list[str]:
         """« Votre panier : », its lines, the subtotal."""
-        ph, subtotal = self.ph, money(self.subtotal())
-        return [
-            ph.phrase("cart.head"),
-            *ph.cart_lines(self.cart_lines()),
-            ph.phrase("cart.subtotal", subtotal=subtotal),
-        ]
+        ph, total = self.ph, money(self.subtotal())
+        return [ph.phrase("cart.head"), *ph.cart_lines(self.cart_lines()), ph.phrase("cart.subtotal", subtotal=total)]
 
     def out_of_stock(self, p: Product, qty: int | None = None) -> str:
         """Out of stock, with the alternatives offered: remembered for the next message (« donne-moi le 128

@@ -131,6 +131,10 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: set[str], e
             continue
         if out and (words[i].isdigit() or words[i] in _CUE_HEADS):
             break  # the next request begins (« … ? mets-moi 4 »)
+        if words[i] in _POSSESSIVES:
+            if out:
+                break  # « du Coartem, mon fils a le palu »: what follows is about the customer
+            return None  # « imprimer mon CV », « print my project report »: the customer's own thing, not for sale
         if words[i] in stop or i in ent.consumed:
             if out:
                 break
@@ -174,6 +178,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: set[str], e
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+_POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 # Words that carry a request, a correction or a yes / no, never the thing asked for.
 _SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIVE, *AFFIRM) for w in c.split()}
 

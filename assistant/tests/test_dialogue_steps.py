@@ -535,3 +535,48 @@ def test_a_count_corrected_in_the_same_message_is_the_last_one(kinds, text, expe
     said = reply_of(turn)
     assert cart(turn) == expected, said
     assert "ne vendons pas" not in said and "don't sell" not in said, said
+
+
+def test_a_word_of_the_products_own_names_between_the_count_and_the_product_keeps_the_count(kinds):
+    """« 2 pairs of kids flip flops » where « kids slippers » is an alias: « kids » names it too."""
+    turn = Chat(kinds).say("I need 6 photo colour prints")
+    assert cart(turn) == {"K4": 6}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    ("first", "zone"),
+    [
+        ("bonsoir, je tiens un petit maquis à Koumassi Remblais", "Koumassi"),
+        ("hello, I'm a caterer in Treichville", "Treichville"),
+    ],
+)
+def test_a_served_place_said_before_the_order_is_where_it_goes(kinds, first, zone):
+    chat = Chat(kinds)
+    chat.say(first)
+    turn = chat.say("2 sacs isothermes svp")
+    assert turn.state["zone"] == zone and zone in reply_of(turn), reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def bundles():
+    """A product counted in bags beside a product whose name begins with a container word."""
+    return _shop(
+        _product("B1", "Charbon de bois (sac de 25 kg)", 6000, "sac", ["charbon", "charbon de bois"]),
+        _product("B2", "Sac cadeau fête des mères", 3000, "pièce", ["sac cadeau"]),
+        _product("B3", "Beignets (paquet de 10)", 1000, "paquet", ["beignets", "beignet"]),
+        _product("B4", "Pack petit déjeuner (pain, lait, beignets)", 4500, "pack", ["pack petit dejeuner"]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "expected"),
+    [
+        ("je veux 2 sacs de charbon", "non plutôt 3 sacs", {"B1": 3}),
+        ("I want 2 packs of beignets", "no make it 5 packs", {"B3": 5}),
+    ],
+)
+def test_a_new_count_said_with_its_container_is_no_product_named_after_the_container(bundles, first, change, expected):
+    chat = Chat(bundles)
+    chat.say(first)
+    turn = chat.say(change)
+    assert cart(turn) == expected, reply_of(turn)

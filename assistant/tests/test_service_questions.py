@@ -17,7 +17,13 @@ def shop() -> Knowledge:
     document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
     document["products"] = [
         {"sku": "R1", "name": "Tapis de salon 2 x 3 m", "price": 35000, "unit": "pièce", "aliases": ["tapis"]},
-        {"sku": "R2", "name": "Cadre photo bois 30 x 40", "price": 6000, "unit": "pièce", "aliases": ["cadre"]},
+        {
+            "sku": "R2",
+            "name": "Cadre photo bois 30 x 40",
+            "price": 6000,
+            "unit": "pièce",
+            "aliases": ["cadre", "photo frame"],
+        },
         {"sku": "R3", "name": "Carte cadeau brodée", "price": 1500, "unit": "pièce", "aliases": ["carte", "card"]},
     ]
     document["payment_methods"].append(
@@ -81,3 +87,14 @@ def test_a_card_after_a_pay_verb_is_the_means_of_payment_not_the_card_sold(shop,
 def test_a_card_asked_for_is_the_card_sold(shop):
     turn = Chat(shop).say("je veux un cadre photo et une carte")
     assert sorted(line["sku"] for line in turn.state["cart"]) == ["R2", "R3"], reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text", ["je veux un cadre photo pour mon diplôme de master", "I want a photo frame for my wedding picture"]
+)
+def test_the_customers_own_thing_is_never_a_thing_the_shop_does_not_sell(shop, text):
+    """« imprimer mon CV », « my project report », « mon fils a le palu »: theirs, not the shop's to sell."""
+    turn = Chat(shop).say(text)
+    said = reply_of(turn)
+    assert "ne vendons pas" not in said and "don't sell" not in said, said
+    assert [line["sku"] for line in turn.state["cart"]] == ["R2"], said
