@@ -6,7 +6,7 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 from __future__ import annotations
 
 from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, any_phrase
-from .entities import Entities, Mention
+from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, measure_word, trait_scores
 from .lexicon import CONTAINERS
 from .text import Normalised, fold_phrase, stem
@@ -66,7 +66,8 @@ def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     """sku -> how many of the stems said are words of its name that the other candidates' names lack."""
     vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
-    return {s: len(set(stems) & (v - shared)) for s, v in vocabs.items()}
+    # « the adult ones » for « Sandales adulte »: a stem that begins a word of the name (or the other way) counts.
+    return {s: sum(1 for w in set(stems) if kin(w, v - shared)) for s, v in vocabs.items()}
 
 
 def told_apart(k: Knowledge, norm: Normalised, ent: Entities, m: Mention) -> tuple[str | None, set[int]]:

@@ -361,6 +361,13 @@ def _said_where(words: list[str], start: int) -> bool:
 _PAY_VERBS = {"pay", "paying", "payer", "paie", "paye", "payez", "paies", "paierai", "payment", "paiement", "regler"}
 
 
+def kin(word: str, vocab) -> bool:
+    """The word is one of the stems, or one begins the other (« adult » / « adulte »), from 4 letters."""
+    if word in vocab:
+        return True
+    return len(word) >= 4 and any(v.startswith(word) or word.startswith(v) for v in vocab if len(v) >= 4)
+
+
 def _said_pay(words: list[str], start: int) -> bool:
     return any(w in _PAY_VERBS for w in words[max(0, start - 3) : start])
 
@@ -829,8 +836,9 @@ class Extractor:
                     and w not in FUNCTION_WORDS
                     and ws not in self.k.unit_words
                     and w not in COUNT_WORDS
-                    # « 2 pairs of kids flip flops »: a word of its own names, said before the one found
-                    and not any(ws in self.k.products[s].vocab for s in m.skus)
+                    # « 2 pairs of kids flip flops », « 30 pairs of adult flip flops »: a word of its own names
+                    # (or its French spelling), said before the one found
+                    and not any(kin(ws, self.k.products[s].vocab) for s in m.skus)
                 ):
                     return False
                 j -= 1

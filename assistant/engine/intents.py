@@ -147,6 +147,18 @@ def _general_task(words: list[str], joined: str, knowledge: Knowledge) -> bool:
     return bool(HOMEWORK.search(joined)) and not ({stem("devoir"), stem("exercice")} & domain)
 
 
+# « ma voisine m'a donné votre numéro », « a friend gave me your number »: how the customer found the shop.
+_NUMBER_GIVEN = {"donne", "donnee", "passe", "gave", "given", "got", "sent", "envoye"}
+
+
+def _number_asked(words: list[str]) -> bool:
+    """« votre numéro ? », « give me her number »: a number asked for, not one the customer was given."""
+    for i, w in enumerate(words):
+        if w in ("numero", "number") and not _NUMBER_GIVEN & set(words[max(0, i - 4) : i]):
+            return True
+    return False
+
+
 def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
@@ -170,8 +182,8 @@ def classify(
     explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
     with_qty = any(m.qty and not m.weak for m in ent.products)
     price_cue = any_phrase(words, PRICE)
-    owner_called = any(w in knowledge.owner_names for w in words) and any_phrase(
-        words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir", "numero", "number")
+    owner_called = any(w in knowledge.owner_names for w in words) and (
+        any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)
     )
 
     preventive = ((has_products or price_cue) and _only_preventive(words, PREVENTIVE)) or (

@@ -482,6 +482,7 @@ CONTAINERS = {
     "litre",
     "bag",
     "box",
+    "boxe",  # « boxes »
     "tin",
     "can",
     "bottle",

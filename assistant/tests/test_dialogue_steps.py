@@ -565,6 +565,8 @@ def bundles():
         _product("B2", "Sac cadeau fête des mères", 3000, "pièce", ["sac cadeau"]),
         _product("B3", "Beignets (paquet de 10)", 1000, "paquet", ["beignets", "beignet"]),
         _product("B4", "Pack petit déjeuner (pain, lait, beignets)", 4500, "pack", ["pack petit dejeuner"]),
+        _product("B5", "Sandales adulte", 3000, "paire", ["sandales", "sandals"]),
+        _product("B6", "Sandales enfant", 2000, "paire", ["sandales", "sandals"]),
     )
 
 
@@ -580,3 +582,15 @@ def test_a_new_count_said_with_its_container_is_no_product_named_after_the_conta
     chat.say(first)
     turn = chat.say(change)
     assert cart(turn) == expected, reply_of(turn)
+
+
+def test_a_word_of_the_names_in_another_language_between_the_count_and_the_product_keeps_the_count(bundles):
+    """« 4 pairs of adult sandals »: « adult » is « adulte » of one name; the count stays for « lequel ? »."""
+    chat = Chat(bundles)
+    chat.say("I want 4 pairs of adult sandals")
+    assert cart(chat.say("the adult ones")) == {"B5": 4}
+
+
+def test_a_count_of_boxes_counts_boxes_and_a_large_one_goes_to_a_person(bundles):
+    turn = Chat(bundles).say("I need 40 boxes of beignets for a wedding")
+    assert turn.handoff, reply_of(turn)

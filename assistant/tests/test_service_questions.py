@@ -98,3 +98,21 @@ def test_the_customers_own_thing_is_never_a_thing_the_shop_does_not_sell(shop, t
     said = reply_of(turn)
     assert "ne vendons pas" not in said and "don't sell" not in said, said
     assert [line["sku"] for line in turn.state["cart"]] == ["R2"], said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bonsoir Koffi, c'est mon cousin de Koumassi qui m'a donné votre numéro",
+        "Hi Koffi, a friend gave me your number",
+    ],
+)
+def test_how_the_customer_got_the_number_is_no_request_for_the_owner(shop, text):
+    turn = respond(knowledge=shop, state=None, text=text, now=NOW)
+    assert not turn.handoff and turn.intent != "human", reply_of(turn)
+
+
+@pytest.mark.parametrize("text", ["je veux le numéro de Koffi", "give me Koffi's number please"])
+def test_the_owners_number_asked_for_is_a_request_for_a_person(shop, text):
+    turn = respond(knowledge=shop, state=None, text=text, now=NOW)
+    assert turn.intent == "human", reply_of(turn)
