@@ -132,13 +132,20 @@ def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Menti
 
 def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> Mention | None:
     """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure."""
-    words = norm.words
     p = k.products.get(state["last_sku"] or "")
     if ent.products or state["choice"] or not p or not p.in_stock or not p.per_units:
         return None
+    said = measure_said(norm, p)
+    return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name) if said else None
+
+
+def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
+    """(how much, where) of a measure the product is sold by, said anywhere in the message (« les rideaux c'est
+    combien ? j'en ai environ 6 kg »): a number of its name is no such measure."""
+    words = norm.words
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
-        if w.isdigit() and int(w) and measure_word(unit) in p.per_units:
-            return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
+        if w.isdigit() and int(w) and measure_word(unit) in p.per_units and int(w) not in p.name_numbers:
+            return int(w), i
     return None
 
 

@@ -19,6 +19,7 @@ from .choice import (
     line_named,
     measure_before,
     measure_of_last,
+    measure_said,
     measure_tells,
     narrow_choice,
     one_of,
@@ -395,7 +396,9 @@ class Policy:
             else:
                 # « how much be your baby wipes? I wan buy 4 »: the one count of the message is this product's.
                 alone = len(mentions) == 1 and len(ent.numbers) == 1 and ent.numbers[0] not in p.name_numbers
-                qty = (m.qty if m.qty and not m.weak else None) or (ent.numbers[0] if alone else m.qty)
+                strong = m.qty if m.qty and not m.weak else None
+                measured = measure_said(self.norm, p) if len(mentions) == 1 and not strong else None  # « j'en ai 6 kg »
+                qty = strong or (ent.numbers[0] if alone else None) or (measured[0] if measured else None) or m.qty
                 lines.append(ph.price_line(p, qty))
                 total += p.price * (qty or 1)
                 counted += 1

@@ -594,3 +594,11 @@ def test_a_word_of_the_names_in_another_language_between_the_count_and_the_produ
 def test_a_count_of_boxes_counts_boxes_and_a_large_one_goes_to_a_person(bundles):
     turn = Chat(bundles).say("I need 40 boxes of beignets for a wedding")
     assert turn.handoff, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text", ["la carpe fumée grande c'est combien ? il m'en faut 3 kilos", "how much for the smoked carp? I need 3 kg"]
+)
+def test_a_price_question_with_a_measure_said_apart_gives_the_total(kinds, text):
+    said = reply_of(Chat(kinds).say(text))
+    assert "13\u202f500" in said, said  # 3 kg × 4 500 F
