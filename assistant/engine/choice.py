@@ -9,7 +9,7 @@ from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, any_phrase
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, measure_word, trait_scores
 from .lexicon import CONTAINERS
-from .text import Normalised, fold_phrase, stem
+from .text import Normalised, fold_phrase, phrase_positions, stem
 
 
 def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], refused=(), refused_at=()):
@@ -276,18 +276,15 @@ def corrected_count(norm: Normalised, ent: Entities, m: Mention, k: Knowledge) -
     """« 2 bouquets de 6 roses... non plutôt 3 », « 5 loaves, no make it 4 »: the count the same message says
     instead, after the product and a correction word; None when it corrects nothing."""
     words = norm.words
-    cues = [(i, len(c.split())) for c in (*REPLACE, "non", "no") for i in range(len(words)) if _at(words, i, c)]
+    cues = sorted(
+        (i, len(c.split())) for c in (*REPLACE, "non", "no") for i in phrase_positions(words, c) if i >= m.end
+    )
     names = frozenset().union(*(k.products[s].name_numbers for s in m.skus))
-    for i, n in sorted(cues):
+    for i, n in cues:
         for j in range(i + n, min(len(words), i + n + 2)):
-            if i >= m.end and words[j].isdigit() and j not in ent.consumed and int(words[j]) not in names:
-                return int(words[j]) if int(words[j]) else None
+            if words[j].isdigit() and j not in ent.consumed and int(words[j]) not in names:
+                return int(words[j]) or None
     return None
-
-
-def _at(words: list[str], i: int, phrase: str) -> bool:
-    p = phrase.split()
-    return words[i : i + len(p)] == p
 
 
 def container_count(norm: Normalised, ent: Entities, state: dict) -> int | None:

@@ -36,7 +36,6 @@ from .cues import (
     FEE_QUESTION,
     HOURS_ASK,
     MORE,
-    PAYMENT_ASK,
     PRICE,
     REMOVE,
     REPLACE,
@@ -54,7 +53,7 @@ from .photos import photo_skus, shown
 from .replies import Phrases, money
 from .text import find_phrase, normalise, stem
 from .turn import OrderDraft, Reply, Turn, new_state
-from .understanding import understand
+from .understanding import payment_asked, understand
 from .unknown import alternatives, closest, unknown_modifier
 
 CART_TTL = timedelta(hours=24)
@@ -257,9 +256,7 @@ class Policy:
         u, ent, words = self.u, self.ent, self.norm.words
         if not self.norm.question or intent in ("greeting", "thanks_bye", "off_topic"):
             return
-        asked = min((i for i in (find_phrase(words, c) for c in PAYMENT_ASK) if i >= 0), default=-1)
-        paid = min((i for i, kind in ent.kinds.items() if kind == "payment"), default=-1)
-        if intent != "payment" and 0 <= asked < paid and not any(m.start > asked for m in ent.products):
+        if intent != "payment" and payment_asked(self.norm, ent):
             self.payment_info()  # « la batterie c'est combien et vous prenez Wave ? » — not « recharge de 1000 Orange »
         if intent not in ("hours", "delivery_time") and any_phrase(words, HOURS_ASK):
             self.say(self.ph.hours(self.k.is_open(self.now)))  # « …, et vous fermez à quelle heure ? »

@@ -557,10 +557,12 @@ def has_phrase(words: list[str], phrase: str) -> bool:
     return any(words[i : i + n] == p for i in range(len(words) - n + 1))
 
 
-def find_phrase(words: list[str], phrase: str) -> int:
+def phrase_positions(words: list[str], phrase: str):
+    """Where the folded phrase starts as whole words in the token list, first to last."""
     p = phrase.split()
     n = len(p)
-    for i in range(len(words) - n + 1):
-        if words[i : i + n] == p:
-            return i
-    return -1
+    return (i for i in range(len(words) - n + 1) if words[i : i + n] == p)
+
+
+def find_phrase(words: list[str], phrase: str) -> int:
+    return next(phrase_positions(words, phrase), -1)

@@ -11,7 +11,7 @@ for a person.
 from __future__ import annotations
 
 from . import features
-from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, WHERE_ASK, any_phrase
+from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, WHERE_ASK, any_phrase, first_phrase
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
@@ -39,10 +39,18 @@ def _answerable(intent: str, u: Understanding, words: list[str]) -> bool:
     return True
 
 
+def payment_asked(norm: Normalised, ent: Entities) -> bool:
+    """« la batterie c'est combien et vous prenez Wave ? »: a method named after « vous prenez », « do you take »,
+    and no product after the ask — a second question about paying, not « une recharge de 1000 Orange »."""
+    asked = first_phrase(norm.words, PAYMENT_ASK)
+    paid = min((i for i, kind in ent.kinds.items() if kind == "payment"), default=-1)
+    return 0 <= asked < paid and not any(m.start > asked for m in ent.products)
+
+
 def _second_question(norm: Normalised, ent: Entities) -> str | None:
-    """The question a message asks beside its product one that Policy.also_answer answers too: how to pay (a
-    method named after « vous prenez », « do you take »), the hours or the address."""
-    if ent.payments and any_phrase(norm.words, PAYMENT_ASK):
+    """The question a message asks beside its product one that Policy.also_answer answers too: how to pay
+    (payment_asked), the hours or the address."""
+    if payment_asked(norm, ent):
         return "payment"
     if any_phrase(norm.words, HOURS_ASK):
         return "hours"
@@ -115,10 +123,10 @@ def _decide(
         elif pair <= {"order", "availability", "price"} and "order" in pair and _counted(ent) and not norm.question:
             # « un pagne 6 yards », « a dozen chargers please »: a product with how many, not asked, is an order.
             intent = "order"
-        elif ent.products and (pair - {"price", "availability"}) and _second_question(norm, ent) in pair:
+        elif ent.products and (pair - {"price", "availability"}) and (second := _second_question(norm, ent)) in pair:
             # « how much is the frame, and do you take MTN? »: two questions, both answered (Policy.also_answer),
             # the product's first; never « which one do you mean? ».
-            intent = next(i for i in (intent, runner_up[0]) if i != _second_question(norm, ent))
+            intent = next(i for i in (intent, runner_up[0]) if i != second)
         elif (
             intent not in NEVER_ASK
             and intent not in ("complaint", "human")  # an upset customer is handed to a person, never quizzed
