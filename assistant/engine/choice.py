@@ -5,7 +5,9 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 
 from __future__ import annotations
 
-from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, any_phrase
+import re
+
+from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, measure_word, trait_scores
 from .lexicon import CONTAINERS
@@ -31,6 +33,11 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
         inter = [s for s in m.skus if s in cands]
         if len(inter) == 1:
             return inter[0], m
+    for a, b in zip(words, words[1:], strict=False):
+        # « the 1 kg one », « celui au kilo » between the kilo and the 50 kg sack: the one sold by that measure.
+        sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
+        if a in ("1", "le", "au", "par", "the", "per", "a", "by") and len(sold) == 1 and not mentions:
+            return sold[0], None
     winners = _closest(k, norm, cands, refused_at)
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
@@ -101,6 +108,28 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
     return plain[0] if len(plain) == 1 and len(m.skus) > 1 else None
 
 
+_RANGE = re.compile(r"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(\d+)? ?(?:a|-|to|jusqu a|up to) (\d+) ([a-z]+)")
+
+
+def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | None:
+    """« spiral binding » with 120 pages in the cart, « reliure pour 180 pages »: the one candidate whose name's
+    range (« jusqu'à 100 pages », « de 101 à 250 pages ») holds how many of that unit the message or the cart
+    says."""
+    ranges = {}
+    for s in m.skus:
+        found = _RANGE.search(" ".join(fold_phrase(k.products[s].name)))
+        if found:
+            ranges[s] = (int(found[1] or 0), int(found[2]), stem(found[3]))
+    if len(ranges) != len(m.skus) or len({r[2] for r in ranges.values()}) != 1:
+        return None
+    unit = next(iter(ranges.values()))[2]
+    words = norm.words
+    said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
+    said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
+    fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
+    return fits.pop() if len(fits) == 1 else None
+
+
 def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str] | None:
     """« 2 kilos de mouton »: the measure said before a word several products share, kept for the one chosen
     when it is sold by that measure."""
@@ -131,12 +160,23 @@ def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Menti
 
 
 def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> Mention | None:
-    """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure."""
-    p = k.products.get(state["last_sku"] or "")
-    if ent.products or state["choice"] or not p or not p.in_stock or not p.per_units:
+    """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure; else of the
+    one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen)."""
+    if ent.products or state["choice"]:
         return None
-    said = measure_said(norm, p)
-    return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name) if said else None
+    last = k.products.get(state["last_sku"] or "")
+    lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
+    found = []
+    for p in ([last] if last else []) + [p for p in lines if p is not last]:
+        said = measure_said(norm, p) if p.in_stock and p.per_units else None
+        if said:
+            found.append((p, said))
+            if p is last:
+                break
+    if len(found) != 1 and not (found and found[0][0] is last):
+        return None
+    p, said = found[0]
+    return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name)
 
 
 def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
@@ -160,27 +200,48 @@ def count_of_presented(k: Knowledge, norm: Normalised, ent: Entities, sku: str |
     return Mention([p.sku], 0, 0, qty=ent.numbers[0], text=p.name)
 
 
+def taken_presented(k: Knowledge, norm: Normalised, ent: Entities, sku: str | None, negative: bool) -> Mention | None:
+    """« ok mets-moi ça », « je le prends, avec un verre trempé », « I'll take it » right after the price or the
+    stock of one product was given: one of it, beside whatever else is named; « I'll take 5 sachets and 4 kilos
+    of rice » after the dry attiéké sold by the sachet: that many of it. Its name said again is not this (the
+    mention says how many), nor a question or a refusal."""
+    p = k.products.get(sku or "")
+    if not p or not p.in_stock or negative or norm.question or any(p.sku in m.skus for m in ent.products):
+        return None
+    words = norm.words
+    own = {stem(w) for w in fold_phrase(p.unit)} & CONTAINERS
+    for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
+        if w.isdigit() and int(w) and stem(unit) in own and i + 1 not in ent.consumed:
+            return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
+    return Mention([p.sku], 0, 0, qty=1, text=p.name) if any_phrase(words, TAKE_IT) else None
+
+
 def one_of(
-    k: Knowledge, norm: Normalised, ent: Entities, m: Mention, mentions: list[Mention], cart: list[str]
+    k: Knowledge, norm: Normalised, ent: Entities, m: Mention, mentions: list[Mention], cart: dict, last=None
 ) -> tuple[str | None, set[int]]:
     """Which candidate of a word several products share the order means, when the message says it without
     being asked: the words right after it (« 2 paquets de brochettes de bœuf », with the positions of those
     words), a measure beside it (« du mouton, 2 kilos »: the product sold by the kilo, that much of it, set on
-    ``m``), the product already in the cart said again (« la viande au kilo »), or the full service when its
+    ``m``), the product already in the cart said again (« la viande au kilo ») or the one ``last`` talked about
+    (its name holding the word), or the full service when its
     restricted version is not asked (« 3 chemises »). (None, set()) when the message does not say."""
     told, said = told_apart(k, norm, ent, m)
     if told:
         return told, said
+    if ranged := in_range(k, norm, m, cart):
+        return ranged, set()
     measured = measure_tells(k, norm.words, m, mentions)
     if measured:
         m.qty, m.weak = measured[1], False
         return measured[0], set()
+    words = {stem(w) for w in fold_phrase(m.text)}
     if m.weak:
-        words = {stem(w) for w in fold_phrase(m.text)}
         again = [s for s in cart if words <= k.products[s].vocab]
         if len(again) == 1:
             return again[0], set()
     if not any(s in cart for s in m.skus):
+        if last in k.products and all(kin(w, k.products[last].vocab) for w in words):
+            return last, set()  # « la couture d'une robe ? » … « ok, 2 robes »: the one just talked about
         return plain_variant(k, norm, m), set()
     return None, set()
 

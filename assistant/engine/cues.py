@@ -1357,6 +1357,54 @@ TAKE_OFFER = (
     "bon",
 )
 
+# Taking the one product whose price or stock was just given, without a count: « ok mets-moi ça », « je le
+# prends », « I'll take it ». Each names it (« ça », « le », « it »): other products may be said beside it.
+TAKE_IT = (
+    "mets moi ca",
+    "met moi ca",
+    "mettez moi ca",
+    "mets ca",
+    "met ca",
+    "mettez ca",
+    "mets le moi",
+    "mets la moi",
+    "donne moi ca",
+    "donnez moi ca",
+    "envoie moi ca",
+    "envoyez moi ca",
+    "ajoute ca",
+    "ajoutez ca",
+    "fais moi ca",
+    "faites moi ca",
+    "je prends ca",
+    "je vais prendre ca",
+    "je le prends",
+    "je la prends",
+    "je vais le prendre",
+    "je vais la prendre",
+    "on le prend",
+    "on la prend",
+    "je le veux",
+    "je la veux",
+    "je veux ca",
+    "je l achete",
+    "je vais l acheter",
+    "va pour ca",
+    "i ll take it",
+    "i will take it",
+    "i take it",
+    "i ll take that",
+    "i ll have it",
+    "i ll have that",
+    "i want it",
+    "i want that",
+    "give me that",
+    "give me it",
+    "let me have it",
+    "add it",
+    "i ll buy it",
+)
+
 # Wanting to order, before naming anything: « jveux passer commande », « on peut commander chez vous ? ».
 WANT_TO_ORDER = (
     "passer commande",
@@ -1368,6 +1416,7 @@ WANT_TO_ORDER = (
     "peut commander",
     "place an order",
     "make an order",
+    "make order",  # pidgin: « I wan make order »
     "i want to order",
     "i d like to order",
     "can i order",

@@ -7,12 +7,12 @@ text2num, "une douzaine"), zones by name or area, pickup, payment methods, and t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
+from . import readings
 from .knowledge import Knowledge, measure_word, trait_scores
 from .lexicon import (
     CONTAINERS,
@@ -26,7 +26,8 @@ from .lexicon import (
     SIZE_PREFIXES,
     SIZE_UNITS,
 )
-from .text import Normalised, find_phrase, fold_phrase, has_phrase, stem
+from .mentions import Entities, Mention
+from .text import Normalised, fold_phrase, has_phrase, stem
 
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
 FORWARD_SKIP = {
@@ -124,42 +125,6 @@ PICKUP_CUES = (
     "prendre moi meme",
     "je passerai",
 )
-
-
-@dataclass
-class Mention:
-    skus: list[str]
-    start: int
-    end: int
-    qty: int | None = None
-    text: str = ""
-    weak: bool = False  # a quantity of 1 read from an article ("le poulet", "the S23"), not a number
-
-
-@dataclass
-class Entities:
-    products: list[Mention] = field(default_factory=list)
-    zones: list[str] = field(default_factory=list)
-    zone_text: str = ""
-    pickup: bool = False
-    payments: list[str] = field(default_factory=list)
-    when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
-    numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
-    consumed: set = field(default_factory=set)  # token positions used by an entity
-    kinds: dict = field(default_factory=dict)  # token position -> "product" | "zone" | "payment"
-    place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
-    # « pas le semi-permanent », « not the big one »: products turned down, and the words that named them.
-    refused: list[str] = field(default_factory=list)
-    refused_at: set = field(default_factory=set)
-
-    @property
-    def product_skus(self) -> list[str]:
-        out = []
-        for m in self.products:
-            for s in m.skus:
-                if s not in out:
-                    out.append(s)
-        return out
 
 
 def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
@@ -320,11 +285,6 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 
 
 # Articles that name one item ("le poulet", "mon costume", "the S23").
-# Between « pour » / « for » and the thing something is for: « pour la télé », « for my iPhone ».
-_FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
-_FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
-INFINITIVE = ("er", "ir", "re", "oir")
-
 _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
 # « une seule », « just one », « one only »: the article is a count.
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
@@ -335,12 +295,6 @@ COUNT_WORDS = _ALONE | _MORE
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
 
-
-# Place words before a landmark (« en face du dépôt de gaz », « next to the Samsung shop »).
-LANDMARK = ("en face", "a cote", "derriere", "devant", "carrefour", "pres de", "pres du", "au niveau", "behind")
-LANDMARK += ("next to", "near", "opposite", "in front of", "beside", "close to", "vers la", "vers le")
-# « je suis à », « I'm at »: the customer is saying where they are.
-HERE = ("je suis", "jsuis", "suis a", "i m at", "im at", "i am at", "i dey", "je reste", "j habite", "i live")
 
 # Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
 OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fidelite", "loyalty", "identite", "id"}
@@ -357,6 +311,7 @@ def _said_where(words: list[str], start: int) -> bool:
     return bool(before) and before[-1] in _WHERE_PREPOSITIONS and any(w in _WHERE_VERBS for w in before[:-1])
 
 
+_AIRTIME = {"recharge", "credit", "airtime", "unites", "forfait", "topup"}
 # « je paie par carte », « I'll pay by card »: a means of payment comes next.
 _PAY_VERBS = {"pay", "paying", "payer", "paie", "paye", "payez", "paies", "paierai", "payment", "paiement", "regler"}
 
@@ -410,7 +365,7 @@ def _is_size(words: list[str], i: int, length: int, tokens: list, size_range: fr
     after = words[i + length + 1] if i + length + 1 < len(words) else ""
     if nxt in COUNTING_UNITS and after in ("de", "d", "of"):
         return False  # « 3 pièces de pagne », « 40 pieces of fancy wax »: how many, not a suit of 3 pieces
-    return nxt in SIZE_UNITS or prev in SIZE_PREFIXES
+    return measure_word(nxt) in SIZE_UNITS or prev in SIZE_PREFIXES  # « 40 meters », « 3 litres »
 
 
 _WHEN = re.compile(
@@ -478,7 +433,7 @@ class Extractor:
         taken = [False] * n
         matches = []  # (start, end, entries)
         for length in range(min(k.max_phrase, n), 0, -1):
-            for i in range(0, n - length + 1):
+            for i in self._by_specificity(stems, length, n):
                 if any(taken[i : i + length]):
                     continue
                 span = stems[i : i + length]
@@ -499,9 +454,11 @@ class Extractor:
                     continue
                 # "2 plateaux" is a quantity of a unit, not the zone named Plateau.
                 kinds = {kind for kind, _ in entries}
-                if kinds == {"zone"} and length == 1 and stems[i] in k.unit_words:
-                    if i > 0 and (words[i - 1].isdigit() or words[i - 1] in NUMBER_WORDS_FR | NUMBER_WORDS_EN):
-                        continue
+                counted = i > 0 and (words[i - 1].isdigit() or words[i - 1] in NUMBER_WORDS_FR | NUMBER_WORDS_EN)
+                if kinds == {"zone"} and length == 1 and stems[i] in k.unit_words and counted:
+                    continue
+                if kinds == {"product"} and length == 1 and measure_word(stems[i]) in SIZE_UNITS and counted:
+                    continue  # « 40 meters of cable » where the sub-meter is also called « meter »: a measure
                 for j in range(i, i + length):
                     taken[j] = True
                 matches.append((i, i + length, entries))
@@ -534,6 +491,8 @@ class Extractor:
             elif "payment" in kinds:
                 if _other_card(words, start, end):
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
+                if set(words[:start]) & _AIRTIME and not _said_pay(words, start):
+                    continue  # « une recharge de 1000 MTN »: airtime of the operator, not its mobile money
                 for kind, key in entries:
                     if kind == "payment" and key not in ent.payments:
                         ent.payments.append(key)
@@ -543,33 +502,31 @@ class Extractor:
                 ent.kinds[j] = kind
         if not ent.zones:
             ent.place = _place(norm, k)
+        readings.pack_named(k, ent, words, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
-        self._landmarks(ent, words)
-        self._purposes(ent, words)
+        readings.counted_apart(k, ent, words)
+        readings.landmarks(ent, words)
+        readings.purposes(ent, words)
+        readings.owned(ent, words)
         self._merge(ent)
-        self._packs(ent, words)
+        readings.packs(k, ent, words)
         return ent
 
-    def _packs(self, ent: Entities, words: list[str]):
-        """« 100 business cards » sold « (boîte de 100) », « 20 brochettes » by the « paquet de 10 »: a count of
-        the items inside, a whole number of packs, is that many packs (never 100 boxes and a large order)."""
-        for m in ent.products:
-            before = words[max(0, m.start - 3) : m.start]
-            if not m.qty or m.weak or m.qty < 2 or str(m.qty) not in before:
-                continue
-            if any(stem(w) in CONTAINERS for w in before[before.index(str(m.qty)) + 1 :]):
-                continue  # « 2 boîtes de cartes » counts boxes
-            packs = {s: self.k.products[s].pack for s in m.skus}
-            # « 500 cartes » between the box of 100 and the lot of 500: the lot; « 200 cartes »: two boxes of 100.
-            fits = [s for s, n in packs.items() if n == m.qty] or [
-                s for s, n in packs.items() if n and m.qty > n and m.qty % n == 0
-            ]
-            if len(fits) == 1 and (len(m.skus) == 1 or all(packs.values())):
-                m.skus, m.qty = fits, m.qty // packs[fits[0]]
+    def _by_specificity(self, stems: list[str], length: int, n: int) -> list[int]:
+        """Where phrases of ``length`` words start, those naming fewer products first: of two that overlap
+        (« 2 paquets de brochettes de poulet »), the one naming one product (« brochettes de poulet ») wins over
+        the one several share (« paquets de brochettes »)."""
+        index = self.k.index
+
+        def named(i: int) -> int:
+            entries = index.get(tuple(stems[i : i + length]))
+            return len(entries) if entries else 1
+
+        return sorted(range(0, n - length + 1), key=lambda i: (named(i), i))
 
     def _outnamed(self, stems: list[str], i: int, length: int, entries) -> bool:
         """« 2 sacs de ciment colle »: a phrase naming several products (« sac de ciment ») overlaps the name of
@@ -583,23 +540,6 @@ class Extractor:
                 if len(other) == 1 and not other <= products:
                     return True
         return False
-
-    def _landmarks(self, ent: Entities, words: list[str]):
-        """« je suis en face du dépôt de gaz », « behind the rice warehouse »: a product named to say where one
-        is, not ordered. Only a product without a quantity, a few words after a place word, in a message that
-        says where the customer is (a zone or « je suis »)."""
-        where = bool(ent.zones) or bool(ent.place) or any(find_phrase(words, c) >= 0 for c in HERE)
-        if not where:
-            return
-        keep = []
-        for m in ent.products:
-            before = words[max(0, m.start - 5) : m.start]
-            if (m.qty is None or m.weak) and any(find_phrase(before, c) >= 0 for c in LANDMARK):
-                for j in range(m.start, m.end):
-                    ent.kinds.pop(j, None)
-                continue
-            keep.append(m)
-        ent.products = keep
 
     def _measures(self, ent: Entities, stems: list[str], words: list[str], taken: list[bool]):
         """« 1 tas de piment », « 2 paquets de couches »: a container word that some product's name also uses
@@ -619,34 +559,6 @@ class Extractor:
                     continue
             keep.append(m)
         ent.products = keep
-
-    def _purposes(self, ent: Entities, words: list[str]):
-        """« un stabilisateur 1000 VA pour la télé », « a case for my iPhone »: a product named as what another one
-        is for is not ordered too (without a number of its own, beside another product)."""
-        if len(ent.products) < 2:
-            return
-        keep = []
-        for n, m in enumerate(ent.products):
-            j = m.start - 1
-            while j >= 0 and words[j] in _FOR_WHOM:
-                j -= 1
-            if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
-                j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
-            others = {s for o in ent.products if o is not m for s in o.skus}
-            if (
-                n > 0  # « how much for the pregnancy test and… » asks about it
-                and j >= 0
-                and j < m.start - 1
-                and words[j] in ("pour", "for")
-                and (m.qty is None or m.weak)
-                and not others & set(m.skus)
-            ):
-                for k in range(m.start, m.end):
-                    ent.kinds.pop(k, None)
-                continue
-            keep.append(m)
-        if keep:
-            ent.products = keep
 
     def _compounds(self, ent: Entities, tokens: list):
         """Two products named side by side are one thing ("2 coques iphone", "iPhone case"): keep one."""
@@ -741,6 +653,10 @@ class Extractor:
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
+
+        def per_units_of(m: Mention) -> set:
+            return set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
+
         numbers = {}  # position -> (value, length)
         sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
@@ -757,7 +673,10 @@ class Extractor:
                 i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
                 continue
             if value is not None and not taken[i]:
-                if not _is_size(words, i, length, tokens, self.k.size_range):
+                # « 150 day-old chicks »: the unit word opens a product's own name, so the number counts it.
+                opens = next((m for m in ent.products if m.start == i + length), None)
+                opens = opens and measure_word(words[i + length]) not in per_units_of(opens)
+                if opens or not _is_size(words, i, length, tokens, self.k.size_range):
                     numbers[i] = (value, length)
                 elif i + length < n:
                     sizes[i] = (value, length, measure_word(words[i + length]))
@@ -766,9 +685,6 @@ class Extractor:
                 i += 1
         used = set()
         product_starts = {m.start for m in ent.products}
-
-        def per_units_of(m: Mention) -> set:
-            return set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
 
         def backward(m: Mention) -> bool:
             """ "2 sacs de riz", "une boîte de sardines"."""
@@ -904,11 +820,17 @@ class Extractor:
         # (« une commande : pain surgras 3, … »: an article before it is no count)
         before = [p for p in (*numbers, *sizes) if first and p < first.start and words[p] not in ("un", "une", "a")]
         postfix = bool(first) and not before and forward(first, postfix=True, commit=False)
+        last = ent.products[-1] if len(ent.products) > 1 else None
+        if postfix and last and not tokens[last.start].brk and any(p + v[1] == last.start for p, v in numbers.items()):
+            # « une box love + 2 ballons cœur »: the last product has its count before it, so the list is not
+            # written name first (« gâteau 10 parts 1, sandwich 2 »), unless it has one after it too.
+            postfix = forward(last, postfix=True, commit=False)
         for m in ent.products:
             if postfix:
                 forward(m, postfix=True) or backward(m)
             else:
                 backward(m) or forward(m, postfix=False)
+        readings.elliptic(self.k, ent, words, numbers, used, taken, sizes)
         # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
         for m in ent.products:
             if m.qty is None and m.start > 0:

@@ -117,6 +117,13 @@ class Understanding:
     # « montre-moi les pagnes », « send pictures »: the customer asks to see products (engine/photos.py).
     photos: bool = False
 
+    @property
+    def upset_said(self) -> bool:
+        """A complaint or a request for a person that the rules read too, not the model's guess alone (« ah
+        dommage, le mécanique alors » after an out-of-stock reply takes the alternative)."""
+        upset = ("complaint", "human")
+        return self.intent in upset and (self.decisive or self.rules_intent in upset)
+
 
 def _complaint_words(words: list[str]) -> set:
     joined = f" {' '.join(words)} "
@@ -151,10 +158,48 @@ def _general_task(words: list[str], joined: str, knowledge: Knowledge) -> bool:
 _NUMBER_GIVEN = {"donne", "donnee", "passe", "gave", "given", "got", "sent", "envoye"}
 
 
+# Places and services of the town whose hours a customer may ask the shop's assistant about by mistake.
+_THIRD_PARTIES = {
+    "mairie",
+    "banque",
+    "poste",
+    "hopital",
+    "clinique",
+    "ecole",
+    "eglise",
+    "mosquee",
+    "commissariat",
+    "prefecture",
+    "ambassade",
+    "bateau",
+    "gbaka",
+    "sotra",
+    "train",
+    "cinema",
+    "stade",
+    "bank",
+    "hospital",
+    "church",
+    "mosque",
+    "embassy",
+    "ferry",
+    "stadium",
+}
+_SHOP_ASKED = ("vous", "votre", "tu", "ton", "you", "your", "boutique", "magasin", "shop", "store")
+
+
+def _third_party(words: list[str], knowledge: Knowledge) -> bool:
+    """The hours asked are another place's (« la mairie ouvre à quelle heure ? »), not the shop's."""
+    named = [w for w in words if w in _THIRD_PARTIES and w not in knowledge.product_stems]
+    return bool(named) and not any(w in _SHOP_ASKED for w in words)
+
+
 def _number_asked(words: list[str]) -> bool:
     """« votre numéro ? », « give me her number »: a number asked for, not one the customer was given."""
     for i, w in enumerate(words):
-        if w in ("numero", "number") and not _NUMBER_GIVEN & set(words[max(0, i - 4) : i]):
+        before = words[max(0, i - 4) : i]
+        # « on m'a donné ce numéro » was given one; « donne-moi le numéro de … » asks for it.
+        if w in ("numero", "number") and not (_NUMBER_GIVEN & set(before) and "moi" not in before):
             return True
     return False
 
@@ -288,6 +333,9 @@ def classify(
     ):
         u.intent = "faq"
         u.faq_index = faq_i
+    elif any_phrase(words, HOURS) and _third_party(words, knowledge):
+        u.intent = "off_topic"  # « la mairie ouvre à quelle heure ? », « le bateau bus part à quelle heure ? »
+        u.decisive = True
     elif (
         any_phrase(words, HOURS)
         or (any_phrase(words, DAYS) and not has_products and not ent.zones)

@@ -183,8 +183,15 @@ def measure_word(word: str) -> str:
     return MEASURE_SYNONYMS.get(word, word)
 
 
-def _per_units(name_words: list[str], unit_words: list[str]) -> frozenset:
+def _per_units(name: str, unit_words: list[str]) -> frozenset:
+    name_words = fold_phrase(name)
     units = {measure_word(w) for w in unit_words if measure_word(w) in SIZE_UNITS}
+    # A unit that is no container nor size nor the thing itself (« Poulet braisé entier » by the « poulet »):
+    # « Impression A4 (la page) » by the page, « 120 pages » is how many of it.
+    own = set(fold_phrase(re.sub(r"\(.*?\)", " ", name)))
+    counted = [w for w in unit_words if w.isalpha() and len(w) > 3 and w not in CONTAINERS | SIZE_UNITS | own]
+    if len(counted) == len(unit_words) == 1:
+        units |= {counted[0], counted[0] + "s"}
     for i, w in enumerate(name_words[:-1]):
         if w == "1" and measure_word(name_words[i + 1]) in SIZE_UNITS:
             units.add(measure_word(name_words[i + 1]))
@@ -344,7 +351,7 @@ class Knowledge:
                 in_stock=bool(p.get("in_stock", True)),
                 description=p.get("description") or "",
                 vocab=frozenset(vocab - FUNCTION_WORDS),
-                per_units=_per_units(fold_phrase(p.get("name", "")), unit),
+                per_units=_per_units(p.get("name") or "", unit),
                 name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
                 pack=_pack(p.get("name") or ""),
                 traits=traits_of(vocab),

@@ -25,6 +25,7 @@ from .choice import (
     one_of,
     resolve_choice,
     swap_in_cart,
+    taken_presented,
     variant_of,
 )
 from .cues import (
@@ -121,10 +122,9 @@ class Policy:
         offered, st["offered"] = st["offered"], None
         offered_qty, st["offered_qty"] = st.get("offered_qty"), None
         presented, st["presented"] = st.get("presented"), None
-        taken = (
-            offered and not u.photos and intent not in ("complaint", "human") and self.take_offer(offered, offered_qty)
-        )
+        taken = offered and not u.photos and not u.upset_said and self.take_offer(offered, offered_qty)
         if taken:
+            u.intent = "order"
             # « mets-moi le robinet à la place et 2 paires de colliers »: the other products still count.
             others = [m for m in ent.products if m is not taken and set(m.skus) != {self.state["last_sku"]}]
             self.ent = dataclasses.replace(ent, products=others, numbers=[])
@@ -145,11 +145,14 @@ class Policy:
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
         measured = measure_of_last(self.k, self.norm, ent, st) if intent not in ("location", "hours") else None
+        kept = []  # « mets-moi ça, avec un verre trempé »: the others named beside it
         if not measured and intent in ("order", "greeting", "thanks_bye", "off_topic"):
             measured = count_of_presented(self.k, self.norm, ent, presented)  # « 2 » after « c'est combien ? »
+            if not measured and (measured := taken_presented(self.k, self.norm, ent, presented, u.negative)):
+                kept = list(ent.products)
         if measured:
             # « ça fait 5 kilos » after « vos rideaux, c'est au kilo ? »: that much of the product just talked about.
-            self.ent = ent = dataclasses.replace(ent, products=[measured], numbers=[])
+            self.ent = ent = dataclasses.replace(ent, products=[measured, *kept], numbers=[])
             u.intent = intent = "order"
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
         if st["choice"] and self.resolve_choice(list(ent.products))[0]:
@@ -546,7 +549,8 @@ class Policy:
             skus = m.skus
             if len(skus) > 1:
                 in_cart = [s for s in skus if self.find_line(s)]
-                told, said = one_of(k, self.norm, self.ent, m, mentions, [line["sku"] for line in st["cart"]])
+                counts = {ln["sku"]: ln["qty"] for ln in st["cart"]}
+                told, said = one_of(k, self.norm, self.ent, m, mentions, counts, st["last_sku"])
                 if told:
                     skus = [told]  # the words after it, a measure beside it, or the full service (choice.one_of)
                     spent |= said

@@ -524,7 +524,8 @@ def normalise(text: str) -> Normalised:
             repl = "for"  # "hw much 4 the rice"
         if t.text == "c" and k + 1 < len(base) and base[k + 1].text in ("est", "etait", "a"):
             repl = None
-        if k > 0 and base[k - 1].text.isdigit() and (t.text in UNIT_SYNONYMS.values() or t.text in _UNITS_NOT_SMS):
+        number_before = k > 0 and base[k - 1].text.replace(".", "").replace(",", "").isdigit()  # « 1.5mm »
+        if number_before and (t.text in UNIT_SYNONYMS.values() or t.text in _UNITS_NOT_SMS):
             repl = None  # « 500g », « 60 mm »: a unit after a number, never the SMS « g » (j'ai) or « mm » (même)
         if t.text == "cb" and k > 0 and base[k - 1].text in _BEFORE_COMBIEN:
             repl = "combien"  # "la télé c'est à cb" is "combien", not the bank card "CB"

@@ -20,9 +20,10 @@ from .cues import (
     REPLACE,
     any_phrase,
 )
-from .entities import COUNT_WORDS, INFINITIVE, Entities, Mention
-from .knowledge import Knowledge, Product
+from .entities import COUNT_WORDS, Entities, Mention
+from .knowledge import Knowledge, Product, measure_word
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .readings import INFINITIVE
 from .text import Normalised, find_phrase, fold, stem
 
 
@@ -97,7 +98,13 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         if p >= 0:
             starts.append(p + len(cue.split()))
     # "2 casiers de bière": a quantity followed by something that is not a known product.
-    starts += [i + 1 for i, w in enumerate(words) if w.isdigit() and i not in ent.consumed and i + 1 < len(words)]
+    # « 120 pages » of a product sold by the page counts it, it names nothing else.
+    units = {u for m in ent.products for s in m.skus for u in knowledge.products[s].per_units}
+    starts += [
+        i + 1
+        for i, w in enumerate(words)
+        if w.isdigit() and i not in ent.consumed and i + 1 < len(words) and words[i + 1] not in units
+    ]
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
         thing = _object_at(words, origs, start, stop, ent)
@@ -184,7 +191,7 @@ _SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIV
 
 
 def _measure(word: str) -> bool:
-    return word.isdigit() or word in NUMBER_WORDS or stem(word) in CONTAINERS or word in SIZE_UNITS
+    return word.isdigit() or word in NUMBER_WORDS or stem(word) in CONTAINERS or measure_word(word) in SIZE_UNITS
 
 
 # Verbs after "vous" / "do you" / « pouvez-vous » that are about the shop's terms (buying, delivering, paying,

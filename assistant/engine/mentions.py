@@ -1,0 +1,43 @@
+"""What stage 3 (entities.py) finds in a message: the products it names (each a ``Mention``: candidate skus,
+where it stands, how many), the zones, payment methods, pickup, the moment asked for and the numbers left over.
+Data only, shared by the stages after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Mention:
+    skus: list[str]
+    start: int
+    end: int
+    qty: int | None = None
+    text: str = ""
+    weak: bool = False  # a quantity of 1 read from an article ("le poulet", "the S23"), not a number
+
+
+@dataclass
+class Entities:
+    products: list[Mention] = field(default_factory=list)
+    zones: list[str] = field(default_factory=list)
+    zone_text: str = ""
+    pickup: bool = False
+    payments: list[str] = field(default_factory=list)
+    when: str = ""  # the moment the customer wants it, as they wrote it ("ce soir", "à midi", "tomorrow")
+    numbers: list[int] = field(default_factory=list)  # quantities not attached to a product
+    consumed: set = field(default_factory=set)  # token positions used by an entity
+    kinds: dict = field(default_factory=dict)  # token position -> "product" | "zone" | "payment"
+    place: str = ""  # a place to deliver to that the shop document does not name ("livrez à Dabou")
+    # « pas le semi-permanent », « not the big one »: products turned down, and the words that named them.
+    refused: list[str] = field(default_factory=list)
+    refused_at: set = field(default_factory=set)
+
+    @property
+    def product_skus(self) -> list[str]:
+        out = []
+        for m in self.products:
+            for s in m.skus:
+                if s not in out:
+                    out.append(s)
+        return out

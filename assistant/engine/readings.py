@@ -1,0 +1,212 @@
+"""Stage 3, second pass: what the sentence says of the products it names, once they are found
+(entities.py): a pack said by its size (« un lot de 50 »), a count of the items inside packs (« 150
+poussins »), a count said apart with the unit a product is sold by (« 120 pages »), an ellipsis (« et deux
+paires adulte »), and products named without being ordered: as a landmark (« en face du dépôt de gaz »), as
+what another is for (« a case for my iPhone »), as the customer's own thing or trade (« in my own fabric »,
+« a small broiler farm »). Pure functions over the shop and the mentions found."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .knowledge import Knowledge, measure_word
+from .lexicon import CONTAINERS, FUNCTION_WORDS, SIZE_UNITS
+from .mentions import Entities, Mention
+from .text import find_phrase, stem
+
+# Between « pour » / « for » and the thing something is for: « pour la télé », « for my iPhone ».
+_FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
+_FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
+INFINITIVE = ("er", "ir", "re", "oir")
+# The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
+_OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
+_BRING = {"bring", "bringing", "provide", "amene", "amener", "amenerai", "apporte", "apporter", "apporterai", "fournis"}
+# The customer's trade, named after what it deals in: « a small broiler farm », « mon élevage de poulets ».
+_TRADES = {"farm", "farms", "shop", "store", "business", "restaurant", "kiosk", "stall", "ferme", "elevage", "maquis"}
+
+# Place words before a landmark (« en face du dépôt de gaz », « next to the Samsung shop »).
+LANDMARK = ("en face", "a cote", "derriere", "devant", "carrefour", "pres de", "pres du", "au niveau", "behind")
+LANDMARK += ("next to", "near", "opposite", "in front of", "beside", "close to", "vers la", "vers le")
+# « je suis à », « I'm at »: the customer is saying where they are.
+HERE = ("je suis", "jsuis", "suis a", "i m at", "im at", "i am at", "i dey", "je reste", "j habite", "i live")
+
+
+def _fewest_packs(count: int, packs: dict[str, int]) -> list[tuple[str, int]]:
+    """``count`` items made of the biggest packs first, [(sku, how many)] when they make it exactly."""
+    out = []
+    for sku, size in sorted(packs.items(), key=lambda kv: -kv[1]):
+        if count >= size:
+            out.append((sku, count // size))
+            count %= size
+    return out if not count else []
+
+
+def packs(k: Knowledge, ent: Entities, words: list[str]):
+    """« 100 business cards » sold « (boîte de 100) », « 20 brochettes » by the « paquet de 10 »: a count of
+    the items inside, a whole number of packs, is that many packs (never 100 boxes and a large order)."""
+    for m in list(ent.products):
+        before = words[max(0, m.start - 3) : m.start]
+        if not m.qty or m.weak or m.qty < 2 or str(m.qty) not in before:
+            continue
+        if any(stem(w) in CONTAINERS for w in before[before.index(str(m.qty)) + 1 :]):
+            continue  # « 2 boîtes de cartes » counts boxes
+        packs = {s: k.products[s].pack for s in m.skus}
+        # « 500 cartes » between the box of 100 and the lot of 500: the lot; « 200 cartes »: two boxes of 100.
+        fits = [s for s, n in packs.items() if n == m.qty] or [
+            s for s, n in packs.items() if n and m.qty > n and m.qty % n == 0
+        ]
+        split = _fewest_packs(m.qty, packs) if len(m.skus) > 1 and all(packs.values()) else []
+        if split:
+            # « 150 poussins » sold by lots of 100 and of 50: one lot of each, not three of 50.
+            at = ent.products.index(m)
+            ent.products[at : at + 1] = [dataclasses.replace(m, skus=[s], qty=q) for s, q in split]
+        elif len(fits) == 1 and len(m.skus) == 1:
+            m.skus, m.qty = fits, m.qty // packs[fits[0]]
+
+
+def landmarks(ent: Entities, words: list[str]):
+    """« je suis en face du dépôt de gaz », « behind the rice warehouse »: a product named to say where one
+    is, not ordered. Only a product without a quantity, a few words after a place word, in a message that
+    says where the customer is (a zone or « je suis »)."""
+    where = bool(ent.zones) or bool(ent.place) or any(find_phrase(words, c) >= 0 for c in HERE)
+    if not where:
+        return
+    keep = []
+    for m in ent.products:
+        before = words[max(0, m.start - 5) : m.start]
+        if (m.qty is None or m.weak) and any(find_phrase(before, c) >= 0 for c in LANDMARK):
+            for j in range(m.start, m.end):
+                ent.kinds.pop(j, None)
+            continue
+        keep.append(m)
+    ent.products = keep
+
+
+def purposes(ent: Entities, words: list[str]):
+    """« un stabilisateur 1000 VA pour la télé », « a case for my iPhone »: a product named as what another one
+    is for is not ordered too (without a number of its own, beside another product)."""
+    if len(ent.products) < 2:
+        return
+    keep = []
+    for n, m in enumerate(ent.products):
+        j = m.start - 1
+        while j >= 0 and words[j] in _FOR_WHOM:
+            j -= 1
+        if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
+            j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
+        others = {s for o in ent.products if o is not m for s in o.skus}
+        if (
+            n > 0  # « how much for the pregnancy test and… » asks about it
+            and j >= 0
+            and j < m.start - 1
+            and words[j] in ("pour", "for")
+            and (m.qty is None or m.weak)
+            and not others & set(m.skus)
+        ):
+            for j in range(m.start, m.end):
+                ent.kinds.pop(j, None)
+            continue
+        keep.append(m)
+    if keep:
+        ent.products = keep
+
+
+def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool]):
+    """« one lot of 100 and one lot of 50 », « la boîte de 50 »: a pack said by how many it holds names the
+    products sold in packs of that many (the number is no quantity)."""
+    for i in range(len(words) - 2):
+        if taken[i] or taken[i + 2] or not words[i + 2].isdigit() or words[i + 1] not in ("de", "d", "of"):
+            continue
+        if stem(words[i]) not in ("lot", "boite", "box", "boxe", "pack", "paquet", "carton"):
+            continue
+        if i + 3 < len(words) and measure_word(words[i + 3]) in SIZE_UNITS:
+            continue  # « un carton de 50 kg »: a weight
+        skus = [s for s, p in k.products.items() if p.pack == int(words[i + 2])]
+        named = {s for m in ent.products for s in m.skus}
+        if skus and not named & set(skus):  # « Fanta pack de 24 »: the size of the product named
+            ent.products.append(Mention(skus=skus, start=i, end=i + 3, text=" ".join(words[i : i + 3])))
+            for j in range(i, i + 3):
+                taken[j] = True
+                ent.consumed.add(j)
+                ent.kinds[j] = "product"
+    ent.products.sort(key=lambda m: m.start)
+
+
+def owned(ent: Entities, words: list[str]):
+    """« sew a dress in my own fabric », « 2 robes, j'amène le tissu »: a product named as the customer's own
+    thing (behind a possessive or a verb of bringing), without a number, beside another product, is not
+    ordered; nor one that names the customer's trade (« a small broiler farm », « mon élevage de poulets »)."""
+    keep = []
+    for m in ent.products:
+        before = [w for w in words[max(0, m.start - 3) : m.start] if w not in ("own", "propre", "propres")]
+        before = before[-2:] if before and before[-1] in ("le", "la", "les", "l", "the") else before[-1:]
+        owned = len(ent.products) > 1 and set(before) & (_OWNED | _BRING)
+        trade = (m.end < len(words) and words[m.end] in _TRADES) or (
+            m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
+        )
+        if (m.qty is None or m.weak or (trade and m.qty == 1)) and (owned or trade):
+            for j in range(m.start, m.end):
+                ent.kinds.pop(j, None)
+            continue
+        keep.append(m)
+    if keep:
+        ent.products = keep
+
+
+def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool], sizes: dict):
+    """« trois paires de tapettes enfant et deux paires adulte », « 2 poulets entiers et 1 demi »: a count left
+    over, then a word that names, with the product said before it, one other product of the same kind (the
+    same head word): that many of that one. « l'ampoule 15 W c'est combien ? et la 9 W ? »: a size left over
+    that only one other product of the kind has in its name: that one."""
+    products = k.products
+    for p, (value, length, _unit) in sorted(sizes.items()):
+        before = [m for m in ent.products if m.end <= p]
+        if p in used or not before or (p > 0 and words[p - 1].isdigit()):
+            continue
+        heads = {products[s].head for s in before[-1].skus} - {""}
+        others = [s for s, q in products.items() if q.head in heads and value in q.name_numbers]
+        if len(others) == 1 and others[0] not in before[-1].skus:
+            ent.products.append(Mention(others, p, p + length + 1, text=" ".join(words[p : p + length + 1])))
+            used.add(p)
+            for j in range(p, p + length + 1):
+                taken[j] = True
+                ent.consumed.add(j)
+                ent.kinds[j] = "product"
+    for p, (value, length) in sorted(numbers.items()):
+        before = [m for m in ent.products if m.end <= p]
+        if p in used or not before:
+            continue
+        heads = {products[s].head for s in before[-1].skus} - {""}
+        j = p + length
+        while j < len(words) and (stem(words[j]) in CONTAINERS or words[j] in ("de", "d", "of")):
+            j += 1
+        if j >= len(words) or taken[j]:
+            continue
+        word = stem(words[j])
+        if not word.isalpha() or word in FUNCTION_WORDS or any(word in products[s].vocab for s in before[-1].skus):
+            continue  # « le camion de sable, le 6 roues »: a word the product said before has tells nothing new
+        others = [s for s, q in products.items() if q.head in heads and word in q.vocab]
+        if len(others) == 1:
+            ent.products.append(Mention(others, j, j + 1, qty=value, text=words[j]))
+            used.add(p)
+            taken[j] = True
+            ent.consumed.add(j)
+            ent.kinds[j] = "product"
+    ent.products.sort(key=lambda m: m.start)
+
+
+def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
+    """« print my report, 120 pages black and white »: a product named without a count, and a number said
+    elsewhere with a unit it is sold by (that no other product named is sold by), not of its name: that many."""
+    products = k.products
+    for m in ent.products:
+        units = frozenset.intersection(*(products[s].per_units for s in m.skus))
+        if (m.qty is not None and not m.weak) or not units:
+            continue
+        if any(o is not m and units & products[s].per_units for o in ent.products for s in o.skus):
+            continue
+        names = frozenset().union(*(products[s].name_numbers for s in m.skus))
+        for w, unit in zip(words, words[1:], strict=False):
+            if w.isdigit() and int(w) and int(w) not in names and measure_word(unit) in units:
+                m.qty, m.weak = int(w), False
+                break
