@@ -159,6 +159,22 @@ def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Menti
     return None
 
 
+def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[int], named, choice: dict) -> int | None:
+    """How many of the product just chosen in answer to « lequel ? »: the count said with the mention that named
+    it (not a number of a name), else a number said alone, else a measure it is sold by (« 25 mètres » of the
+    cable by the metre), else the measure said with the question (« 2 kilos de mouton », then « la viande au
+    kilo »), else the count the question was asked with; one for an article (« le grand »)."""
+    counted = used is not None and used.qty and not used.weak
+    qty = (used.qty if counted and used.qty not in named else None) or (numbers[0] if numbers else None)
+    said = measure_said(norm, k.products[sku])
+    measure = choice.get("measure")
+    if not qty and said:
+        qty = said[0]
+    if not qty and measure and measure[1] in k.products[sku].per_units and not counted:
+        qty = measure[0]
+    return qty or choice.get("qty") or (1 if used is not None and used.weak else None)
+
+
 def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> Mention | None:
     """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure; else of the
     one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen)."""

@@ -123,6 +123,17 @@ PICKUP_CUES = (
     "venir le prendre",
     "venir les prendre",
     "prendre moi meme",
+    # « we will bring the car to the shop », « j'amène le tissu »: the customer comes to the shop with it.
+    "i will bring",
+    "i ll bring",
+    "we will bring",
+    "we ll bring",
+    "i go bring",
+    "j amene",
+    "je vais amener",
+    "on va amener",
+    "j apporte",
+    "je vais apporter",
     "je passerai",
 )
 
@@ -491,8 +502,9 @@ class Extractor:
             elif "payment" in kinds:
                 if _other_card(words, start, end):
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
-                if set(words[:start]) & _AIRTIME and not _said_pay(words, start):
-                    continue  # « une recharge de 1000 MTN »: airtime of the operator, not its mobile money
+                amount_on = start >= 2 and words[start - 1] in ("on", "sur") and words[start - 2].isdigit()
+                if (amount_on or set(words[max(0, start - 4) : start]) & _AIRTIME) and not _said_pay(words, start):
+                    continue  # « une recharge de 1000 MTN », « 2000 on MTN »: airtime, not the operator's money
                 for kind, key in entries:
                     if kind == "payment" and key not in ent.payments:
                         ent.payments.append(key)

@@ -116,6 +116,7 @@ class Understanding:
     decisive: bool = False
     # « montre-moi les pagnes », « send pictures »: the customer asks to see products (engine/photos.py).
     photos: bool = False
+    plain_order: bool = False  # an order verb before the products named, and no word of any trouble
 
     @property
     def upset_said(self) -> bool:
@@ -123,6 +124,12 @@ class Understanding:
         dommage, le mécanique alors » after an out-of-stock reply takes the alternative)."""
         upset = ("complaint", "human")
         return self.intent in upset and (self.decisive or self.rules_intent in upset)
+
+
+def _trouble_said(words: list[str], joined: str) -> bool:
+    """A word of a problem, a wait, a mistake or a past delivery: what a complaint told plainly says."""
+    cue_lists = (COMPLAINT, COMPLAINT_WEAK, PAST_TROUBLE, NEGATIVE)
+    return any(any_phrase(words, c) for c in cue_lists) or any(r.search(joined) for r in (WAITING, NOT_ARRIVED))
 
 
 def _complaint_words(words: list[str]) -> set:
@@ -225,6 +232,8 @@ def classify(
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
     explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
+    # « I want the car decoration and the bridal bouquet »: products asked for, without a word of trouble.
+    u.plain_order = explicit_order and not _trouble_said(words, joined)
     with_qty = any(m.qty and not m.weak for m in ent.products)
     price_cue = any_phrase(words, PRICE)
     owner_called = any(w in knowledge.owner_names for w in words) and (

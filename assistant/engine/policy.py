@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from . import language as lang_mod
 from .choice import (
+    chosen_count,
     common_word,
     container_count,
     corrected_count,
@@ -511,18 +512,12 @@ class Policy:
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
-                qty = (used.qty if used and used.qty and not used.weak and used.qty not in named else None) or (
-                    numbers[0] if numbers else None
-                )
+                qty = chosen_count(k, self.norm, picked, used, numbers, named, st["choice"])
                 if used is None:
                     # Chosen by its description (« le petit qui se visse sur la B6 »): the words that described
                     # it are not new products, unless a quantity goes with them.
                     cands = set(st["choice"]["skus"])
                     mentions = [m for m in mentions if m.qty and not m.weak and not set(m.skus) & cands]
-                measure = st["choice"].get("measure")  # « 2 kilos de mouton », then « la viande au kilo »: 2 kg
-                if measure and measure[1] in k.products[picked].per_units and not (used and used.qty and not used.weak):
-                    qty = qty or measure[0]
-                qty = qty or st["choice"].get("qty") or (1 if used and used.weak else None)
                 if used in mentions:
                     mentions.remove(used)
                 st["choice"] = None

@@ -134,13 +134,16 @@ def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool])
 
 def owned(ent: Entities, words: list[str]):
     """« sew a dress in my own fabric », « 2 robes, j'amène le tissu »: a product named as the customer's own
-    thing (behind a possessive or a verb of bringing), without a number, beside another product, is not
-    ordered; nor one that names the customer's trade (« a small broiler farm », « mon élevage de poulets »)."""
+    thing (« my own », « mon propre », or behind a verb of bringing), without a number, beside another product,
+    is not ordered; nor one that names the customer's trade (« a small broiler farm », « mon élevage de
+    poulets »). A possessive alone says nothing: « mon boubou » is what a pressing washes."""
     keep = []
     for m in ent.products:
-        before = [w for w in words[max(0, m.start - 3) : m.start] if w not in ("own", "propre", "propres")]
-        before = before[-2:] if before and before[-1] in ("le", "la", "les", "l", "the") else before[-1:]
-        owned = len(ent.products) > 1 and set(before) & (_OWNED | _BRING)
+        said = words[max(0, m.start - 3) : m.start]
+        own = [w for w in said if w not in ("own", "propre", "propres")]
+        own = own[-2:] if own and own[-1] in ("le", "la", "les", "l", "the") else own[-1:]
+        mine = set(own) & _OWNED and set(said) & {"own", "propre", "propres"}
+        owned = len(ent.products) > 1 and (mine or set(own) & _BRING)
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )

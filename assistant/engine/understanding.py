@@ -111,6 +111,10 @@ def _decide(
     if in_order and (answers_choice or not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE)):
         u.confidence = probs.get(u.intent, 0.0)
         return u
+    if intent == "complaint" and u.plain_order and not in_order:
+        # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday »: products
+        # asked for without a word of trouble are an order, however like a complaint the rest sounds.
+        intent, p = u.intent, probs.get(u.intent, 0.0)
     u.confidence = p
     runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u, norm.words)), None)
     if p < UNSURE_BELOW and runner_up and runner_up[1] >= RUNNER_UP:

@@ -301,3 +301,30 @@ def test_a_size_said_after_a_product_names_its_sibling(wiring, text, prices):
 def test_of_two_overlapping_phrases_the_one_naming_one_product_wins(wiring, text, expected):
     turn = Chat(wiring).say(text)
     assert cart(turn) == expected, reply_of(turn)
+
+
+@pytest.mark.parametrize("answer", ["4 kilos", "4 kg svp", "4 kilograms"])
+def test_a_measure_answering_which_one_is_also_how_much(grains, answer):
+    chat = Chat(grains)
+    chat.say("je veux de la farine de manioc")
+    turn = chat.say(answer)
+    assert cart(turn) == {"G1": 4} and turn.state["choice"] is None, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok I want the kaftan tailoring and 2 meters of bazin, we will bring the measurements to the shop on Monday",
+        "bon je veux la couture boubou et 2 mètres de bazin, j'amène les mesures samedi",
+    ],
+)
+def test_products_asked_for_without_a_word_of_trouble_are_an_order_and_bringing_is_pickup(workshop, text):
+    turn = Chat(workshop).say(text)
+    said = reply_of(turn)
+    assert turn.intent == "order" and not turn.handoff, said
+    assert turn.state["zone"] == "pickup" and cart(turn) == {"A3": 1, "A4": 2}, said
+
+
+def test_a_possessive_alone_keeps_the_product_the_service_is_for(workshop):
+    turn = Chat(workshop).say("mon boubou brodé a rétréci après votre lavage, je ne peux plus le mettre")
+    assert turn.intent == "complaint" and turn.handoff, reply_of(turn)
