@@ -45,6 +45,17 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
     return None, None
 
 
+def removal(words: list[str], ent: Entities) -> bool:
+    """« enlève le coca », « drop the fries »; « I'll drop the laptop at the shop » leaves it there: pickup."""
+    said = [c for c in REMOVE if any_phrase(words, (c,))]
+    return bool(said) and not (said == ["drop"] and ent.pickup)
+
+
+def said_in(k: Knowledge, m: Mention, sku: str) -> bool:
+    """Every word of the mention is a word of the product's names (« chicken » of « large chicken pizza »)."""
+    return all(kin(stem(w), k.products[sku].vocab) for w in fold_phrase(m.text))
+
+
 def narrow_choice(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) -> list[str]:
     """The candidates an answer narrows the choice to when it tells some apart but not one (« plumés » among
     six chickens, three of them plucked; « the black ones »), in their order; [] when it narrows nothing."""

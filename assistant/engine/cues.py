@@ -1052,6 +1052,13 @@ PRICE_LIST = (
     "all prices",
     "all the prices",
     "your price list",
+    # « envoyez-moi la carte avec les prix », « send me your menu with the prices »: the list, priced
+    "avec les prix",
+    "avec vos prix",
+    "avec prix",
+    "with the prices",
+    "with prices",
+    "with your prices",
 )
 
 
@@ -1239,6 +1246,21 @@ DESCRIBE = (
     "couleur",
     "colour",
     "color",
+    # « il reste des glaces ? c quel parfum », « quelles couleurs ? »: the kinds its description lists
+    "parfum",
+    "parfums",
+    "gout",
+    "gouts",
+    "couleurs",
+    "tailles",
+    "modeles",
+    "flavour",
+    "flavours",
+    "flavor",
+    "flavors",
+    "colours",
+    "colors",
+    "sizes",
 )
 
 # "la première", "the second one": a choice among the listed candidates, in the order they were listed.

@@ -503,7 +503,7 @@ class Extractor:
                 if _other_card(words, start, end):
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
                 amount_on = start >= 2 and words[start - 1] in ("on", "sur") and words[start - 2].isdigit()
-                if (amount_on or set(words[max(0, start - 4) : start]) & _AIRTIME) and not _said_pay(words, start):
+                if (amount_on or set(words[max(0, start - 6) : start]) & _AIRTIME) and not _said_pay(words, start):
                     continue  # « une recharge de 1000 MTN », « 2000 on MTN »: airtime, not the operator's money
                 for kind, key in entries:
                     if kind == "payment" and key not in ent.payments:
@@ -524,6 +524,7 @@ class Extractor:
         readings.landmarks(ent, words)
         readings.purposes(ent, words)
         readings.owned(ent, words)
+        readings.list_named(ent, words)
         self._merge(ent)
         readings.packs(k, ent, words)
         return ent

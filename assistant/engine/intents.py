@@ -117,6 +117,7 @@ class Understanding:
     # « montre-moi les pagnes », « send pictures »: the customer asks to see products (engine/photos.py).
     photos: bool = False
     plain_order: bool = False  # an order verb before the products named, and no word of any trouble
+    untroubled: bool = False  # no word of a problem, a wait, a refusal or a past delivery
 
     @property
     def upset_said(self) -> bool:
@@ -232,8 +233,10 @@ def classify(
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
     explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
-    # « I want the car decoration and the bridal bouquet »: products asked for, without a word of trouble.
-    u.plain_order = explicit_order and not _trouble_said(words, joined)
+    # « I want the car decoration and the bridal bouquet », « I'll drop the laptop at the shop »: products asked
+    # for, or where and how an order goes, without a word of trouble.
+    u.untroubled = not _trouble_said(words, joined)
+    u.plain_order = explicit_order and u.untroubled
     with_qty = any(m.qty and not m.weak for m in ent.products)
     price_cue = any_phrase(words, PRICE)
     owner_called = any(w in knowledge.owner_names for w in words) and (

@@ -434,7 +434,7 @@ EN_DETECT = frozenset(
     maybe might mine more most must myself nothing now off often once only other others ours out over own poem
     same say says said should since something sometimes song still such than their them themselves these
     they think those though through till until very wanna was were whether while whom whose without won wrong
-    yet yours write wrote""".split()
+    yet yours write wrote alright cheers mate""".split()
 )
 FR_DETECT = frozenset(
     """aime aimerais alors aucun aucune autant avais avait avant avons beaucoup ceci cela celle celui chaque

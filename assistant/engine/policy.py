@@ -24,7 +24,9 @@ from .choice import (
     measure_tells,
     narrow_choice,
     one_of,
+    removal,
     resolve_choice,
+    said_in,
     swap_in_cart,
     taken_presented,
     variant_of,
@@ -469,7 +471,7 @@ class Policy:
                 return
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
-        remove = any_phrase(words, REMOVE)
+        remove = removal(words, self.ent)
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
         if remove and mentions and all(self.added_before(m) for m in mentions):
@@ -829,6 +831,8 @@ class Policy:
             return None  # « bon laisse, c'est pas grave »
         mentions = list(ent.products)
         picked, used = self.resolve_choice(mentions, offered)
+        if used is None and picked and len(mentions) == 1 and said_in(k, mentions[0], picked):
+            used = mentions[0]  # « the large chicken one »: « chicken » is of the chicken pizza offered
         if used is None:
             picked = None  # only a product named again takes the offer, never a description or a digit
         named = mentions[0].skus[0] if len(mentions) == 1 and len(mentions[0].skus) == 1 else None

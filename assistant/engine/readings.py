@@ -21,6 +21,7 @@ INFINITIVE = ("er", "ir", "re", "oir")
 # The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
 _OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
 _BRING = {"bring", "bringing", "provide", "amene", "amener", "amenerai", "apporte", "apporter", "apporterai", "fournis"}
+_BRING |= {"drop", "deposer", "depose", "deposerai"}
 # The customer's trade, named after what it deals in: « a small broiler farm », « mon élevage de poulets ».
 _TRADES = {"farm", "farms", "shop", "store", "business", "restaurant", "kiosk", "stall", "ferme", "elevage", "maquis"}
 
@@ -143,7 +144,8 @@ def owned(ent: Entities, words: list[str]):
         own = [w for w in said if w not in ("own", "propre", "propres")]
         own = own[-2:] if own and own[-1] in ("le", "la", "les", "l", "the") else own[-1:]
         mine = set(own) & _OWNED and set(said) & {"own", "propre", "propres"}
-        owned = len(ent.products) > 1 and (mine or set(own) & _BRING)
+        # « to bring my laptop for … », « I'll drop the laptop at the shop »
+        owned = (len(ent.products) > 1 or ent.pickup) and (mine or set(said) & _BRING)
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
@@ -152,8 +154,7 @@ def owned(ent: Entities, words: list[str]):
                 ent.kinds.pop(j, None)
             continue
         keep.append(m)
-    if keep:
-        ent.products = keep
+    ent.products = keep
 
 
 def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool], sizes: dict):
@@ -185,10 +186,18 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
             j += 1
         if j >= len(words) or taken[j]:
             continue
-        word = stem(words[j])
-        if not word.isalpha() or word in FUNCTION_WORDS or any(word in products[s].vocab for s in before[-1].skus):
+        word, prev = stem(words[j]), before[-1]
+        if not word.isalpha() or word in FUNCTION_WORDS:
+            continue
+        named = [s for s in prev.skus if word in products[s].vocab]
+        if len(prev.skus) == 2 and len(named) == 1 and prev.qty and not prev.weak:
+            # « 2 black HP 305 cartridges and 1 colour » between the black and the colour one: one of each kind.
+            prev.skus = [s for s in prev.skus if s not in named]
+            others = named
+        elif named:
             continue  # « le camion de sable, le 6 roues »: a word the product said before has tells nothing new
-        others = [s for s, q in products.items() if q.head in heads and word in q.vocab]
+        else:
+            others = [s for s, q in products.items() if q.head in heads and word in q.vocab]
         if len(others) == 1:
             ent.products.append(Mention(others, j, j + 1, qty=value, text=words[j]))
             used.add(p)
@@ -213,3 +222,22 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
             if w.isdigit() and int(w) and int(w) not in names and measure_word(unit) in units:
                 m.qty, m.weak = int(w), False
                 break
+
+
+_LIST_WORDS = {"menu", "menus", "carte", "catalogue", "catalog"}
+_YOUR = {"your", "votre", "vos", "ton", "tes", "la", "the", "le"}
+
+
+def list_named(ent: Entities, words: list[str]):
+    """« send me your menu with the prices », « la carte avec les prix » at a shop selling a « Menu Burger »: the
+    shop's list, asked with its prices, is no product."""
+    if not {"prix", "price", "prices", "tarif", "tarifs"} & set(words):
+        return
+    keep = []
+    for m in ent.products:
+        if set(words[m.start : m.end]) <= _LIST_WORDS and m.start > 0 and words[m.start - 1] in _YOUR:
+            for j in range(m.start, m.end):
+                ent.kinds.pop(j, None)
+            continue
+        keep.append(m)
+    ent.products = keep

@@ -106,15 +106,17 @@ def _decide(
     ranked = sorted(probs.items(), key=lambda kv: -kv[1])
     intent, p = next(((i, q) for i, q in ranked if _answerable(i, u, norm.words)), (u.intent, 1.0))
     in_order = bool(state.get("cart")) or bool(state.get("pending")) or bool(state.get("choice"))
+    logistics = in_order and (ent.pickup or ent.zones or ent.payments)
+    if intent == "complaint" and u.untroubled and (u.plain_order and not in_order or logistics):
+        # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
+        # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of
+        # trouble, however like a complaint the rest sounds.
+        intent, p = u.intent, probs.get(u.intent, 0.0)
     # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
     answers_choice = bool(state.get("choice")) and bool(ent.refused)
     if in_order and (answers_choice or not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE)):
         u.confidence = probs.get(u.intent, 0.0)
         return u
-    if intent == "complaint" and u.plain_order and not in_order:
-        # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday »: products
-        # asked for without a word of trouble are an order, however like a complaint the rest sounds.
-        intent, p = u.intent, probs.get(u.intent, 0.0)
     u.confidence = p
     runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u, norm.words)), None)
     if p < UNSURE_BELOW and runner_up and runner_up[1] >= RUNNER_UP:

@@ -328,3 +328,84 @@ def test_products_asked_for_without_a_word_of_trouble_are_an_order_and_bringing_
 def test_a_possessive_alone_keeps_the_product_the_service_is_for(workshop):
     turn = Chat(workshop).say("mon boubou brodé a rétréci après votre lavage, je ne peux plus le mettre")
     assert turn.intent == "complaint" and turn.handoff, reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def snack() -> Knowledge:
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        _product(
+            "S1", "Tacos viande grand", 4000, "pièce", ["tacos", "tacos viande", "large beef tacos", "beef tacos"]
+        ),
+        _product("S2", "Tacos poulet grand", 3800, "pièce", ["tacos", "tacos poulet", "large chicken tacos"]),
+        _product("S3", "Tacos mixte grand", 4500, "pièce", ["tacos", "tacos mixte", "mixed tacos"], in_stock=False),
+        _product("S4", "Poulet pané (6 pièces)", 3000, "portion", ["chicken", "poulet pané", "chicken nuggets"]),
+        _product("S5", "Menu Tacos (tacos + boisson)", 5000, "menu", ["menu", "menu tacos"]),
+        _product("S6", "Menu Poulet (poulet pané + boisson)", 4500, "menu", ["menu", "menu poulet"]),
+        _product("S7", "Cartouche encre noire", 9000, "pièce", ["cartouche", "cartridge", "black cartridge"]),
+        _product("S8", "Cartouche encre couleur", 11000, "pièce", ["cartouche", "cartridge", "colour cartridge"]),
+        _product("S9", "Remplacement écran ordinateur", 45000, "pièce", ["écran", "screen replacement"]),
+        _product("S10", "Ordinateur portable reconditionné", 180000, "pièce", ["ordinateur", "laptop", "pc"]),
+    ]
+    return Knowledge.from_document(document)
+
+
+def test_an_alternative_described_by_the_words_of_its_name_is_taken(snack):
+    chat = Chat(snack)
+    chat.say("one large mixed tacos please")
+    turn = chat.say("ok then give me the large chicken one instead")
+    assert cart(turn) == {"S2": 1}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text", ["envoyez moi la carte avec les prix svp", "send me your menu with the prices", "votre menu avec prix stp"]
+)
+def test_the_shops_list_asked_with_its_prices_is_the_whole_price_list(snack, text):
+    said = reply_of(Chat(snack).say(text)).replace("\u202f", " ").replace("\xa0", " ")
+    assert "4 000" in said and "9 000" in said, said  # beyond the two « Menu » products
+
+
+def test_a_count_of_the_other_kind_after_a_pair_of_kinds_names_it(snack):
+    turn = Chat(snack).say("I want 2 black cartridges and 1 colour")
+    assert cart(turn) == {"S7": 2, "S8": 1}, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I want to bring my laptop for a screen replacement", "je vais amener mon ordinateur pour remplacement écran"],
+)
+def test_the_thing_brought_for_a_service_is_not_ordered(snack, text):
+    turn = Chat(snack).say(text)
+    assert set(cart(turn)) == {"S9"} and turn.state["choice"] is None, reply_of(turn)
+
+
+@pytest.mark.parametrize("text", ["alright cheers", "ok cheers mate"])
+def test_a_short_english_goodbye_is_answered_in_english(snack, text):
+    turn = Chat(snack).say(text)
+    assert turn.reply_language == "en", reply_of(turn)
+
+
+def test_leaving_a_thing_at_the_shop_is_pickup_not_a_removal_nor_a_complaint(snack):
+    chat = Chat(snack)
+    chat.say("I want to bring my laptop for a screen replacement")
+    turn = chat.say("I'll drop the laptop at the shop and collect it there")
+    said = reply_of(turn)
+    assert not turn.handoff and turn.state["zone"] == "pickup" and set(cart(turn)) == {"S9"}, said
+    turn = Chat(snack).say("2 tacos poulet et 1 menu tacos")
+    assert set(cart(Chat(snack).say("drop the menu"))) == set()  # nothing to drop in a new chat
+    chat = Chat(snack)
+    chat.say("2 tacos poulet et 1 menu tacos")
+    assert set(cart(chat.say("please drop the menu tacos"))) == {"S2"}
+
+
+@pytest.mark.parametrize(("text", "kind"), [("il reste des tacos viande ? c quel goût la sauce", "sauce")])
+def test_asking_for_the_kinds_of_a_product_gives_its_description(text, kind):
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["products"] = [
+        dict(
+            _product("T1", "Tacos viande grand", 4000, "pièce", ["tacos viande"]),
+            description="Sauce au choix : algérienne, samouraï ou fromagère.",
+        )
+    ]
+    said = reply_of(Chat(Knowledge.from_document(document)).say(text))
+    assert "samouraï" in said, said
