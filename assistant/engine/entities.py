@@ -475,7 +475,11 @@ class Extractor:
                 matches.append((i, i + length, entries))
         matches.sort()
         ent = Entities()
-        ent.pickup = any(has_phrase(words, cue) for cue in PICKUP_CUES)
+        ent.pickup = any(has_phrase(words, cue) for cue in PICKUP_CUES) or any(
+            has_phrase(words, f"{at} {place}")
+            for place in k.premises
+            for at in ("a la", "a l", "au", "at the", "at your")
+        )
         ent.when = _when(norm)
         product_spans = []
         for start, end, entries in matches:

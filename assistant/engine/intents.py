@@ -233,11 +233,11 @@ def classify(
     order_pos = first_phrase(words, ORDER_VERBS)
     first_product = min((m.start for m in ent.products), default=-1)
     explicit_order = has_products and order_pos >= 0 and order_pos <= first_product
+    with_qty = any(m.qty and not m.weak for m in ent.products)
     # « I want the car decoration and the bridal bouquet », « I'll drop the laptop at the shop »: products asked
     # for, or where and how an order goes, without a word of trouble.
     u.untroubled = not _trouble_said(words, joined)
     u.plain_order = explicit_order and u.untroubled
-    with_qty = any(m.qty and not m.weak for m in ent.products)
     price_cue = any_phrase(words, PRICE)
     owner_called = any(w in knowledge.owner_names for w in words) and (
         any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)

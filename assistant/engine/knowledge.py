@@ -176,11 +176,28 @@ MEASURE_SYNONYMS = {
     "metres": "m",
     "meter": "m",
     "meters": "m",
+    "jours": "jour",
+    "day": "jour",
+    "days": "jour",
+    "journee": "jour",
+    "journees": "jour",
+    "heure": "h",
+    "heures": "h",
+    "hour": "h",
+    "hours": "h",
+    "hr": "h",
+    "hrs": "h",
 }
 
 
+PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop"}
+
+
 def measure_word(word: str) -> str:
-    return MEASURE_SYNONYMS.get(word, word)
+    """The unit a word names, one spelling for all: « kilos » → kg, « jours » → jour, « meters » → m."""
+    if word in MEASURE_SYNONYMS:
+        return MEASURE_SYNONYMS[word]
+    return stem(word) if stem(word) in SIZE_UNITS else word
 
 
 def _per_units(name: str, unit_words: list[str]) -> frozenset:
@@ -249,6 +266,9 @@ class Knowledge:
     handoff_items: int = 0
     handoff_contact: str = ""
     owner_names: set = field(default_factory=set)
+    # What the shop calls its own premises (« Station de lavage », « Agence de location »): « je viens à la
+    # station », « at the agency » is collecting there.
+    premises: frozenset = frozenset()
     zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
     home_zones: set = field(default_factory=set)  # the zones the shop itself is in (its address names them)
     # lexicon.CATEGORIES kind -> the skus of that kind (« fruits », « juice »), in the shop's order.
@@ -263,6 +283,8 @@ class Knowledge:
     def from_document(cls, document: dict) -> Knowledge:
         k = cls(document=document)
         k.name = document.get("name") or ""
+        about = fold_phrase(f"{k.name} {(document.get('description') or '').split('.')[0]}")
+        k.premises = frozenset(w for w in about if w in PREMISES)
         k._compile_products(document.get("products") or [])
         k._compile_zones(document.get("delivery_zones") or [])
         k._compile_payments(document)

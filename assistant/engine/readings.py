@@ -207,21 +207,35 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
     ent.products.sort(key=lambda m: m.start)
 
 
+_TIME_UNITS = {"jour", "h"}
+
+
 def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
     """« print my report, 120 pages black and white »: a product named without a count, and a number said
-    elsewhere with a unit it is sold by (that no other product named is sold by), not of its name: that many."""
+    elsewhere with a unit it is sold by, not of its name: that many — the product named last before it, or the
+    only one sold by that unit. Sold by the day or the hour, a count said before it is multiplied: « 2 Corolla
+    pour 3 jours » is six days; « le Tucson pour 2 jours » two."""
     products = k.products
-    for m in ent.products:
-        units = frozenset.intersection(*(products[s].per_units for s in m.skus))
-        if (m.qty is not None and not m.weak) or not units:
+
+    def units_of(m):
+        return frozenset.intersection(*(products[s].per_units for s in m.skus))
+
+    for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
+        if not w.isdigit() or not int(w) or i in ent.consumed:
             continue
-        if any(o is not m and units & products[s].per_units for o in ent.products for s in o.skus):
+        sold = [m for m in ent.products if measure_word(unit) in units_of(m)]
+        before = [m for m in sold if m.end <= i]
+        m = before[-1] if before else (sold[0] if len(sold) == 1 else None)
+        if m is None or int(w) in frozenset().union(*(products[s].name_numbers for s in m.skus)):
             continue
-        names = frozenset().union(*(products[s].name_numbers for s in m.skus))
-        for w, unit in zip(words, words[1:], strict=False):
-            if w.isdigit() and int(w) and int(w) not in names and measure_word(unit) in units:
-                m.qty, m.weak = int(w), False
-                break
+        said = words[max(0, m.start - 3) : m.start]
+        one = m.qty == 1 and bool(set(said) & {"un", "une", "a", "an", "one"})  # « une Picanto pour 4 jours »
+        counted = bool(m.qty) and not m.weak and (str(m.qty) in said or one)
+        if m.qty is not None and not m.weak and not counted:
+            continue  # the number was read as its count already (« le Tucson pour 2 jours »)
+        if counted and measure_word(unit) not in _TIME_UNITS:
+            continue
+        m.qty, m.weak = int(w) * (m.qty if counted else 1), False
 
 
 _LIST_WORDS = {"menu", "menus", "carte", "catalogue", "catalog"}

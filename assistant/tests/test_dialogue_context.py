@@ -424,3 +424,42 @@ def test_asking_for_the_kinds_of_a_product_gives_its_description(text):
     shop = _shop([dict(tacos, description="Sauce au choix : algérienne, samouraï ou fromagère.")])
     said = reply_of(Chat(shop).say(text))
     assert "samouraï" in said, said
+
+
+@pytest.fixture(scope="module")
+def rental() -> Knowledge:
+    shop = _shop(
+        [
+            _product("R1", "Renault Logan (par jour)", 22000, "jour", ["logan", "renault logan"]),
+            _product("R2", "Renault Logan avec chauffeur (par jour)", 32000, "jour", ["logan", "logan avec chauffeur"]),
+            _product("R3", "Siège bébé (par jour)", 3000, "jour", ["siège bébé", "baby seat"]),
+            _product("R4", "Chauffeur pour votre voiture (par jour)", 10000, "jour", ["chauffeur seul", "driver"]),
+        ],
+        large_order_items=60,
+    )
+    shop.premises = frozenset({"agence"})  # « Agence de location … »
+    return shop
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("je veux 2 Logan avec chauffeur pour 3 jours", {"R2": 6}),
+        ("je prends une logan avec chauffeur pour 4 jours et un siège bébé pour 4 jours", {"R2": 4, "R3": 4}),
+        ("I want the Logan with driver for 2 days please", {"R2": 2}),
+    ],
+)
+def test_what_is_sold_by_the_day_counts_days_times_items(rental, text, expected):
+    turn = Chat(rental).say(text.replace("with driver", "avec chauffeur"))
+    assert cart(turn) == expected, reply_of(turn)
+
+
+def test_days_said_alone_after_a_product_sold_by_the_day(rental):
+    chat = Chat(rental)
+    chat.say("I want to hire a driver for my own car")
+    assert cart(chat.say("3 days please")) == {"R4": 3}
+
+
+def test_coming_to_the_shops_own_premises_is_pickup(rental):
+    turn = Chat(rental).say("je passe demain à l'agence prendre la logan avec chauffeur pour 2 jours")
+    assert turn.state["zone"] == "pickup" and cart(turn) == {"R2": 2}, reply_of(turn)
