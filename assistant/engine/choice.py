@@ -347,14 +347,22 @@ def variant_of(k: Knowledge, norm: Normalised, base: str, cands: list[str] | Non
 
 
 def swap_in_cart(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, str] | None:
-    """(a cart line's sku, the other kind of it the message asks for instead), when it changes one and names no
-    product of its own: the line just talked about first, else the one line it fits."""
+    """(a cart line's sku, the other kind of it the message asks for instead), when it changes one: named by
+    the words of the other kind only (« non pas couleur, en noir et blanc finalement »), the line just talked
+    about first, else the one line it fits; or named outright (« make it a full wash for the sedan instead »),
+    the line of the same kind of product (the same head word)."""
     words = norm.words
-    if ent.products or state["choice"] or norm.question or not any_phrase(words, SWAP):
+    named = ent.products[0].skus if len(ent.products) == 1 else []
+    if (ent.products and len(named) != 1) or state["choice"] or norm.question or not any_phrase(words, SWAP):
         return None
     if any_phrase(words, MORE) or any_phrase(words, REMOVE):
         return None  # « mets aussi 2 plumés », « enlève les plumés »: not a change of kind
     cart = [line["sku"] for line in state["cart"]]
+    if named:
+        head = k.products[named[0]].head
+        same = [s for s in cart if head and k.products[s].head == head and s != named[0]]
+        last = [s for s in same if s == state["last_sku"]]
+        return ((last or same)[0], named[0]) if len(last or same) == 1 and named[0] not in cart else None
     found = [(sku, new) for sku in cart if (new := variant_of(k, norm, sku)) and new not in cart]
     last = [f for f in found if f[0] == state["last_sku"]]
     return (last or found)[0] if len(last or found) == 1 else None

@@ -853,7 +853,8 @@ class Policy:
             if asked_qty and len(mentions) == 1 and mentions[0].qty is None and set(mentions[0].skus) <= set(offered):
                 mentions[0].qty = asked_qty  # « 2 boîtes de Nursie » out, « guigoz alors » (which one?): still two
             return None
-        counts = [n for n in ent.numbers if n not in k.products[picked].name_numbers]  # « le 128 » names it
+        names = [k.products[s].name_numbers for s in (picked, *ent.product_skus)]  # « le 128 », « the 40x40 cloths »
+        counts = [n for n in ent.numbers if not any(n in numbers for numbers in names)]
         qty = (used.qty if used and used.qty and not used.weak else None) or (counts[0] if counts else None)
         st["choice"] = None
         qty = qty or asked_qty or 1  # « 2 boîtes de Nursie » out of stock, « donne-moi Guigoz alors »: two

@@ -21,7 +21,7 @@ from .cues import (
     any_phrase,
 )
 from .entities import COUNT_WORDS, Entities, Mention
-from .knowledge import Knowledge, Product, measure_word
+from .knowledge import PREMISES, Knowledge, Product, measure_word
 from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .readings import INFINITIVE
 from .text import Normalised, find_phrase, fold, stem
@@ -293,7 +293,8 @@ def unknown_modifier(
     kind of the product — the product's other kinds are then worth offering)."""
     toks = norm.tokens
     n = len(toks)
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS
+    # « lavage moto à la station »: the shop's premises are where, never a kind
+    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS | PREMISES
 
     def unknown(j: int) -> bool:
         t = toks[j]

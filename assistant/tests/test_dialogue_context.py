@@ -463,3 +463,44 @@ def test_days_said_alone_after_a_product_sold_by_the_day(rental):
 def test_coming_to_the_shops_own_premises_is_pickup(rental):
     turn = Chat(rental).say("je passe demain à l'agence prendre la logan avec chauffeur pour 2 jours")
     assert turn.state["zone"] == "pickup" and cart(turn) == {"R2": 2}, reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def carwash() -> Knowledge:
+    shop = _shop(
+        [
+            _product("C1", "Lavage simple berline", 2000, "lavage", ["lavage simple", "simple wash"]),
+            _product("C2", "Lavage complet berline", 5000, "lavage", ["lavage complet", "full wash"]),
+            _product("C3", "Lavage moto", 1000, "lavage", ["lavage moto", "motorbike wash"]),
+            _product("C4", "Brillant pneus", 5500, "flacon", ["brillant pneus", "tyre shine"]),
+            _product("C5", "Lustrant tableau de bord", 6000, "flacon", ["tableau de bord", "dashboard cleaner"], False),
+            _product("C6", "Chiffons microfibre 40 x 40 (lot de 3)", 1500, "lot", ["microfibre", "microfiber cloths"]),
+        ]
+    )
+    shop.premises = frozenset({"station"})  # « Station de lavage … »
+    return shop
+
+
+@pytest.mark.parametrize(
+    ("first", "change"),
+    [
+        ("a simple wash please", "ok then make it a full wash instead"),
+        ("un lavage simple svp", "non finalement plutôt le lavage complet"),
+    ],
+)
+def test_another_kind_named_instead_replaces_the_line(carwash, first, change):
+    chat = Chat(carwash)
+    chat.say(first)
+    assert cart(chat.say(change)) == {"C2": 1}
+
+
+def test_the_shops_premises_are_no_kind_of_product(carwash):
+    said = reply_of(Chat(carwash).say("vieux père lavage moto à la station c'est combien ?"))
+    assert "1 000" in said.replace("\u202f", " ").replace("\xa0", " ") and "ne vendons pas" not in said, said
+
+
+def test_the_numbers_of_another_products_name_are_no_count_of_the_alternative_taken(carwash):
+    chat = Chat(carwash)
+    chat.say("I want a dashboard cleaner and a tyre shine")
+    turn = chat.say("ok just the tyre shine then, and 2 packs of the 40x40 microfiber cloths")
+    assert cart(turn) == {"C4": 1, "C6": 2} and not turn.handoff, reply_of(turn)
