@@ -29,7 +29,8 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
         return priced[0], None
     if priced and not mentions and any_phrase(words, EXPENSIVE):
         return priced[-1], None
-    for m in mentions:
+    # « ah Prado y a pas ? bon mets Hilux alors »: of two candidates named, the one in stock
+    for m in sorted(mentions, key=lambda m: not all(k.products[s].in_stock for s in m.skus if s in k.products)):
         inter = [s for s in m.skus if s in cands]
         if len(inter) == 1:
             return inter[0], m
@@ -211,8 +212,9 @@ def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
     combien ? j'en ai environ 6 kg »): a number of its name is no such measure."""
     words = norm.words
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
-        if w.isdigit() and int(w) and measure_word(unit) in p.per_units and int(w) not in p.name_numbers:
-            return int(w), i
+        n = 1 if w in ("un", "une", "one") else int(w) if w.isdigit() else 0  # « just one day »
+        if n and measure_word(unit) in p.per_units and n not in p.name_numbers:
+            return n, i
     return None
 
 

@@ -129,6 +129,11 @@ PICKUP_CUES = (
     "we will bring",
     "we ll bring",
     "i go bring",
+    # « We'll board at your agency », « je passe à l'agence »: the shop's own agency
+    "votre agence",
+    "a l agence",
+    "your agency",
+    "at the agency",
     "j amene",
     "je vais amener",
     "on va amener",
@@ -680,6 +685,9 @@ class Extractor:
         while i < n:
             if taken[i] and not words[i].isdigit():
                 i += 1
+                continue
+            if words[max(0, i - 2) : i] in (["on", "est"], ["nous", "sommes"], ["we", "are"], ["we", "re"]):
+                i += 1  # « on est 8 avec les bagages »: how many people, never a quantity
                 continue
             phone = _phone_length(words, i)
             if phone:

@@ -504,3 +504,27 @@ def test_the_numbers_of_another_products_name_are_no_count_of_the_alternative_ta
     chat.say("I want a dashboard cleaner and a tyre shine")
     turn = chat.say("ok just the tyre shine then, and 2 packs of the 40x40 microfiber cloths")
     assert cart(turn) == {"C4": 1, "C6": 2} and not turn.handoff, reply_of(turn)
+
+
+def test_how_many_people_is_no_quantity_and_the_candidate_in_stock_is_chosen(rental):
+    chat = Chat(rental)
+    chat.say("je veux une logan")
+    turn = chat.say("on est 4 avec les bagages, donc la logan avec chauffeur")
+    assert cart(turn) == {"R2": 1} and not turn.handoff, reply_of(turn)
+    chat = Chat(rental)
+    chat.say("I need a logan for the weekend")
+    assert cart(chat.say("we are 5, so the logan avec chauffeur")) == {"R2": 1}
+
+
+def test_one_day_said_alone_after_a_product_sold_by_the_day(rental):
+    chat = Chat(rental)
+    chat.say("I want to hire a driver for my own car")
+    turn = chat.say("just one day")
+    assert cart(turn) == {"R4": 1} and turn.intent == "order", reply_of(turn)
+
+
+@pytest.mark.parametrize("text", ["We'll board at your agency", "je passe a l'agence"])
+def test_the_agency_is_the_shop(rental, text):
+    chat = Chat(rental)
+    chat.say("la logan avec chauffeur pour 2 jours")
+    assert chat.say(text).state["zone"] == "pickup"
