@@ -34,11 +34,12 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
         inter = [s for s in m.skus if s in cands]
         if len(inter) == 1:
             return inter[0], m
-    for a, b in zip(words, words[1:], strict=False):
-        # « the 1 kg one », « celui au kilo » between the kilo and the 50 kg sack: the one sold by that measure.
-        sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
-        if a in ("1", "le", "au", "par", "the", "per", "a", "by") and len(sold) == 1 and not mentions:
-            return sold[0], None
+    # « the 1 kg one », « celui au kilo » between the kilo and the 50 kg sack: the one sold by that measure.
+    for a, b in zip(words, words[1:], strict=False) if not mentions else ():
+        if a in ("1", "le", "au", "par", "the", "per", "a", "by"):
+            sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
+            if len(sold) == 1:
+                return sold[0], None
     winners = _closest(k, norm, cands, refused_at)
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
@@ -178,10 +179,9 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     kilo »), else the count the question was asked with; one for an article (« le grand »)."""
     counted = used is not None and used.qty and not used.weak
     qty = (used.qty if counted and used.qty not in named else None) or (numbers[0] if numbers else None)
-    said = measure_said(norm, k.products[sku])
-    measure = choice.get("measure")
-    if not qty and said:
+    if not qty and (said := measure_said(norm, k.products[sku])):
         qty = said[0]
+    measure = choice.get("measure")
     if not qty and measure and measure[1] in k.products[sku].per_units and not counted:
         qty = measure[0]
     return qty or choice.get("qty") or (1 if used is not None and used.weak else None)
@@ -192,16 +192,16 @@ def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) 
     one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen)."""
     if ent.products or state["choice"]:
         return None
+
+    def said_of(p) -> tuple[int, int] | None:
+        return measure_said(norm, p) if p and p.in_stock and p.per_units else None
+
     last = k.products.get(state["last_sku"] or "")
-    lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
-    found = []
-    for p in ([last] if last else []) + [p for p in lines if p is not last]:
-        said = measure_said(norm, p) if p.in_stock and p.per_units else None
-        if said:
-            found.append((p, said))
-            if p is last:
-                break
-    if len(found) != 1 and not (found and found[0][0] is last):
+    found = [(last, said)] if (said := said_of(last)) else []
+    if not found:
+        lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
+        found = [(p, said) for p in lines if (said := said_of(p))]
+    if len(found) != 1:
         return None
     p, said = found[0]
     return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name)

@@ -197,7 +197,8 @@ def measure_word(word: str) -> str:
     """The unit a word names, one spelling for all: « kilos » → kg, « jours » → jour, « meters » → m."""
     if word in MEASURE_SYNONYMS:
         return MEASURE_SYNONYMS[word]
-    return stem(word) if stem(word) in SIZE_UNITS else word
+    single = stem(word)
+    return single if single in SIZE_UNITS else word
 
 
 def _per_units(name: str, unit_words: list[str]) -> frozenset:

@@ -32,6 +32,21 @@ LANDMARK += ("next to", "near", "opposite", "in front of", "beside", "close to",
 HERE = ("je suis", "jsuis", "suis a", "i m at", "im at", "i am at", "i dey", "je reste", "j habite", "i live")
 
 
+def _unname(ent: Entities, m: Mention):
+    """The words of a mention dropped from the products are no product's any more (the model sees them)."""
+    for j in range(m.start, m.end):
+        ent.kinds.pop(j, None)
+
+
+def _name(ent: Entities, m: Mention, taken: list[bool]):
+    """A product found by this pass: its words are taken, consumed and a product's."""
+    ent.products.append(m)
+    for j in range(m.start, m.end):
+        taken[j] = True
+        ent.consumed.add(j)
+        ent.kinds[j] = "product"
+
+
 def _fewest_packs(count: int, packs: dict[str, int]) -> list[tuple[str, int]]:
     """``count`` items made of the biggest packs first, [(sku, how many)] when they make it exactly."""
     out = []
@@ -76,8 +91,7 @@ def landmarks(ent: Entities, words: list[str]):
     for m in ent.products:
         before = words[max(0, m.start - 5) : m.start]
         if (m.qty is None or m.weak) and any(find_phrase(before, c) >= 0 for c in LANDMARK):
-            for j in range(m.start, m.end):
-                ent.kinds.pop(j, None)
+            _unname(ent, m)
             continue
         keep.append(m)
     ent.products = keep
@@ -104,8 +118,7 @@ def purposes(ent: Entities, words: list[str]):
             and (m.qty is None or m.weak)
             and not others & set(m.skus)
         ):
-            for j in range(m.start, m.end):
-                ent.kinds.pop(j, None)
+            _unname(ent, m)
             continue
         keep.append(m)
     if keep:
@@ -125,11 +138,7 @@ def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool])
         skus = [s for s, p in k.products.items() if p.pack == int(words[i + 2])]
         named = {s for m in ent.products for s in m.skus}
         if skus and not named & set(skus):  # « Fanta pack de 24 »: the size of the product named
-            ent.products.append(Mention(skus=skus, start=i, end=i + 3, text=" ".join(words[i : i + 3])))
-            for j in range(i, i + 3):
-                taken[j] = True
-                ent.consumed.add(j)
-                ent.kinds[j] = "product"
+            _name(ent, Mention(skus=skus, start=i, end=i + 3, text=" ".join(words[i : i + 3])), taken)
     ent.products.sort(key=lambda m: m.start)
 
 
@@ -145,13 +154,12 @@ def owned(ent: Entities, words: list[str]):
         own = own[-2:] if own and own[-1] in ("le", "la", "les", "l", "the") else own[-1:]
         mine = set(own) & _OWNED and set(said) & {"own", "propre", "propres"}
         # « to bring my laptop for … », « I'll drop the laptop at the shop »
-        owned = (len(ent.products) > 1 or ent.pickup) and (mine or set(said) & _BRING)
+        brought = (len(ent.products) > 1 or ent.pickup) and (mine or set(said) & _BRING)
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
-        if (m.qty is None or m.weak or (trade and m.qty == 1)) and (owned or trade):
-            for j in range(m.start, m.end):
-                ent.kinds.pop(j, None)
+        if (m.qty is None or m.weak or (trade and m.qty == 1)) and (brought or trade):
+            _unname(ent, m)
             continue
         keep.append(m)
     ent.products = keep
@@ -170,12 +178,8 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
         heads = {products[s].head for s in before[-1].skus} - {""}
         others = [s for s, q in products.items() if q.head in heads and value in q.name_numbers]
         if len(others) == 1 and others[0] not in before[-1].skus:
-            ent.products.append(Mention(others, p, p + length + 1, text=" ".join(words[p : p + length + 1])))
+            _name(ent, Mention(others, p, p + length + 1, text=" ".join(words[p : p + length + 1])), taken)
             used.add(p)
-            for j in range(p, p + length + 1):
-                taken[j] = True
-                ent.consumed.add(j)
-                ent.kinds[j] = "product"
     for p, (value, length) in sorted(numbers.items()):
         before = [m for m in ent.products if m.end <= p]
         if p in used or not before:
@@ -199,11 +203,8 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
         else:
             others = [s for s, q in products.items() if q.head in heads and word in q.vocab]
         if len(others) == 1:
-            ent.products.append(Mention(others, j, j + 1, qty=value, text=words[j]))
+            _name(ent, Mention(others, j, j + 1, qty=value, text=words[j]), taken)
             used.add(p)
-            taken[j] = True
-            ent.consumed.add(j)
-            ent.kinds[j] = "product"
     ent.products.sort(key=lambda m: m.start)
 
 
@@ -250,8 +251,7 @@ def list_named(ent: Entities, words: list[str]):
     keep = []
     for m in ent.products:
         if set(words[m.start : m.end]) <= _LIST_WORDS and m.start > 0 and words[m.start - 1] in _YOUR:
-            for j in range(m.start, m.end):
-                ent.kinds.pop(j, None)
+            _unname(ent, m)
             continue
         keep.append(m)
     ent.products = keep

@@ -107,7 +107,7 @@ def _decide(
     intent, p = next(((i, q) for i, q in ranked if _answerable(i, u, norm.words)), (u.intent, 1.0))
     in_order = bool(state.get("cart")) or bool(state.get("pending")) or bool(state.get("choice"))
     logistics = in_order and (ent.pickup or ent.zones or ent.payments)
-    if intent == "complaint" and u.untroubled and (u.plain_order and not in_order or logistics):
+    if intent == "complaint" and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of
         # trouble, however like a complaint the rest sounds.

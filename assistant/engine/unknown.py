@@ -236,12 +236,13 @@ def service_object(norm: Normalised) -> str | None:
 
 # Filler around a price question ("c'est combien les …", "how much are the …").
 _PRICE_FILLER = {"est", "sont", "are", "is", "r", "c", "ca", "cest", "s", "of", "for", "pour", "en", "svp", "please"}
+_PRICE_COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER
 
 
 def price_object(norm: Normalised) -> str | None:
     """The thing whose price is asked when it is not a product of the shop ("prix des lunettes ?")."""
     words, origs = norm.words, [t.orig for t in norm.tokens]
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER
+    common = _PRICE_COMMON
     spans = [(find_phrase(words, c), len(c.split())) for c in PRICE]
     spans = [(p, n) for p, n in spans if p >= 0]
     if not spans:
@@ -284,6 +285,10 @@ _QUESTION_WORDS |= {"parce", "puisque", "quand", "buy", "get", "order", "need", 
 _DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mes", "ton", "vos", "votre", "ce", "ces"}
 
 
+# Words that are never a kind of a product; « lavage moto à la station »: the shop's premises are where.
+_COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS | PREMISES
+
+
 def unknown_modifier(
     norm: Normalised, ent: Entities, knowledge: Knowledge, m: Mention, english: bool
 ) -> tuple[str, bool] | None:
@@ -293,15 +298,13 @@ def unknown_modifier(
     kind of the product — the product's other kinds are then worth offering)."""
     toks = norm.tokens
     n = len(toks)
-    # « lavage moto à la station »: the shop's premises are where, never a kind
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS | PREMISES
 
     def unknown(j: int) -> bool:
         t = toks[j]
         return (
             len(t.text) >= 3
             and t.text.isalpha()
-            and t.text not in common
+            and t.text not in _COMMON
             and t.text not in NUMBER_WORDS
             and t.stem not in knowledge.vocab
             and j not in ent.consumed
