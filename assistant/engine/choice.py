@@ -9,7 +9,7 @@ import re
 
 from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
-from .knowledge import Knowledge, measure_word, trait_scores
+from .knowledge import Knowledge, any_car_dropped, measure_word, trait_scores
 from .lexicon import CONTAINERS
 from .text import Normalised, fold_phrase, phrase_positions, stem
 
@@ -47,9 +47,14 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
     return None, None
 
 
-def removal(words: list[str], ent: Entities) -> bool:
-    """« enlève le coca », « drop the fries »; « I'll drop the laptop at the shop » leaves it there: pickup."""
-    said = [c for c in REMOVE if any_phrase(words, (c,))]
+def removal(words: list[str], ent: Entities, cart=()) -> bool:
+    """« enlève le coca », « drop the fries »; « I'll drop the laptop at the shop » leaves it there: pickup. A word
+    of the name of a product not in the cart (« je veux la Corolla sans chauffeur ») removes nothing."""
+
+    def named_new(i: int) -> bool:
+        return any(m.start < i < m.end and not set(m.skus) & set(cart) for m in ent.products)
+
+    said = [c for c in REMOVE if any(not named_new(i) for i in phrase_positions(words, c))]
     return bool(said) and not (said == ["drop"] and ent.pickup)
 
 
@@ -86,8 +91,9 @@ def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     """sku -> how many of the stems said are words of its name that the other candidates' names lack."""
     vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
+    stems = any_car_dropped([k.products[s] for s in vocabs], stems)
     # « the adult ones » for « Sandales adulte »: a stem that begins a word of the name (or the other way) counts.
-    return {s: sum(1 for w in set(stems) if kin(w, v - shared)) for s, v in vocabs.items()}
+    return {s: sum(1 for w in stems if kin(w, v - shared)) for s, v in vocabs.items()}
 
 
 def told_apart(k: Knowledge, norm: Normalised, ent: Entities, m: Mention) -> tuple[str | None, set[int]]:
@@ -153,23 +159,31 @@ def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str
     return None
 
 
-def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Mention]) -> tuple[str, int] | None:
+def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Mention]) -> tuple[str, int | None] | None:
     """« du mouton, 2 kilos », « 2 kg de mouton », « tomate kilo 2 »: a measure said next to a word several
     products share, when only one of them is sold by that measure (« la viande au kilo », not the whole sheep),
     is that product and how much of it. A number of a candidate's name (« sac de 25 kg ») tells nothing here."""
     taken = {i for o in others if o is not m for i in range(o.start, o.end)}
     names = frozenset().union(*(k.products[s].name_numbers for s in m.skus))
-    for j in range(max(0, m.start - 3), min(len(words) - 1, m.end + 3)):
+    for j in range(max(0, m.start - 3), min(len(words) - 1, m.end + 6)):
         if j in taken or j + 1 in taken or m.start <= j < m.end:
             continue
+        if j > m.end + 2 and any(i in taken for i in range(m.end, j)):
+            break  # another product said between: the measure is that one's
         pair = (words[j], words[j + 1])
         amount, unit = (pair if pair[0].isdigit() else pair[::-1]) if any(w.isdigit() for w in pair) else ("", "")
+        if pair[0] in _EACH and not pair[1].isdigit():
+            amount, unit = "1", pair[1]  # « ça fait combien le mètre ? », « for one metre »: the price of one
         if not amount.isdigit() or not int(amount) or int(amount) in names:
             continue
         sold = [s for s in m.skus if measure_word(unit) in k.products[s].per_units]
         if len(sold) == 1:
-            return sold[0], int(amount)
+            return sold[0], (int(amount) if pair[0] not in _EACH else None)
     return None
+
+
+# Before a unit said without an amount, what makes it one of them: « le mètre », « au kilo », « per yard ».
+_EACH = {"le", "au", "par", "the", "per", "a", "one", "un", "une", "each"}
 
 
 def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[int], named, choice: dict) -> int | None:
@@ -187,33 +201,47 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     return qty or choice.get("qty") or (1 if used is not None and used.weak else None)
 
 
-def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> Mention | None:
+def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict, clock: bool = True) -> list[Mention]:
     """« 5 kilos », « 3 mètres » said alone of the product just talked about, sold by that measure; else of the
-    one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen)."""
+    one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen). « non
+    finalement 2 nuits » changes the stay: every line counted by the night (or the day). ``clock`` False: « 18 h »
+    is an hour of the day, never hours of a product (the customer asked about the hours)."""
     if ent.products or state["choice"]:
-        return None
+        return []
 
     def said_of(p) -> tuple[int, int] | None:
-        return measure_said(norm, p) if p and p.in_stock and p.per_units else None
+        said = measure_said(norm, p) if p and p.in_stock and p.per_units else None
+        return said if said and (clock or measure_word(norm.words[said[1] + 1]) != "h") else None
 
+    def mention(p, said) -> Mention:
+        return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name)
+
+    lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
+    stay = [(p, said) for p in lines if (said := said_of(p)) and measure_word(norm.words[said[1] + 1]) in _STAY]
+    if len(stay) > 1:
+        return [mention(p, said) for p, said in stay]
     last = k.products.get(state["last_sku"] or "")
     found = [(last, said)] if (said := said_of(last)) else []
     if not found:
-        lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
         found = [(p, said) for p in lines if (said := said_of(p))]
-    if len(found) != 1:
-        return None
-    p, said = found[0]
-    return Mention([p.sku], said[1], said[1] + 2, qty=said[0], text=p.name)
+    return [mention(*found[0])] if len(found) == 1 else []
+
+
+_STAY = {"jour", "nuit"}
 
 
 def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
     """(how much, where) of a measure the product is sold by, said anywhere in the message (« les rideaux c'est
     combien ? j'en ai environ 6 kg »): a number of its name is no such measure."""
     words = norm.words
+    name = fold_phrase(p.name)
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
         n = 1 if w in ("un", "une", "one") else int(w) if w.isdigit() else 0  # « just one day »
-        if n and measure_word(unit) in p.per_units and n not in p.name_numbers:
+        # « 2 nuits » of « Appartement 2 pièces »: a number of its name counts when said with another unit
+        of_name = any(
+            a == str(n) and measure_word(b) == measure_word(unit) for a, b in zip(name, name[1:], strict=False)
+        )
+        if n and measure_word(unit) in p.per_units and not of_name:
             return n, i
     return None
 
@@ -271,8 +299,16 @@ def one_of(
     if not any(s in cart for s in m.skus):
         if last in k.products and all(kin(w, k.products[last].vocab) for w in words):
             return last, set()  # « la couture d'une robe ? » … « ok, 2 robes »: the one just talked about
-        return plain_variant(k, norm, m), set()
+        return plain_variant(k, norm, m) or same_vehicle(k, m.skus, cart), set()
     return None, set()
+
+
+def same_vehicle(k: Knowledge, skus: list[str], cart) -> str | None:
+    """« 2 chambres à air » with a motorbike tyre in the cart: the one candidate for the vehicle the cart's products
+    are all for (lexicon.VEHICLE_CLASSES)."""
+    classes = {t for s in cart if s in k.products for t in k.products[s].traits if t.startswith("vehicle_")}
+    fit = [s for s in skus if classes <= k.products[s].traits] if len(classes) == 1 else []
+    return fit[0] if len(fit) == 1 else None
 
 
 def common_word(cands) -> str:
@@ -403,3 +439,27 @@ def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     vocabs = {s: set(k.products[s].vocab) for s in cart if s in k.products}
     hits = [s for s, v in vocabs.items() if said & (v - set().union(*(o for t, o in vocabs.items() if t != s)))]
     return hits[0] if len(hits) == 1 else None
+
+
+def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
+    """« ton gars va monter les deux aussi », « have them fitted there »: a service priced per item (« Montage (par
+    roue) ») asked without a count while the cart holds goods is done on each of them: their count, when the goods
+    lines agree on one."""
+    if not k.products[sku].per_item:
+        return None
+    counts = {ln["qty"] for ln in cart if ln["sku"] != sku and ln["qty"] and not k.products[ln["sku"]].per_item}
+    return counts.pop() if len(counts) == 1 else None
+
+
+def answered_count(norm: Normalised, ent: Entities) -> int | None:
+    """« mets 2, avec 2 chambres à air » while « combien ? » is asked: a number said first, alone before a break
+    or a linking word, answers it; the products named after it have their own counts."""
+    first = min((m.start for m in ent.products), default=len(norm.tokens))
+    for i, t in enumerate(norm.tokens[:first]):
+        if t.text.isdigit() and i not in ent.consumed and 0 < int(t.text) < 1000:
+            after = norm.tokens[i + 1] if i + 1 < len(norm.tokens) else None
+            return int(t.text) if after is None or after.brk or after.text in _LINKS else None
+    return None
+
+
+_LINKS = {"avec", "et", "plus", "with", "and", "aussi", "also", "svp", "please", "stp"}

@@ -13,7 +13,8 @@ from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
 from . import readings
-from .knowledge import Knowledge, measure_word, trait_scores
+from .cues import BENIGN_MODIFIERS
+from .knowledge import Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -62,6 +63,12 @@ PICKUP_CUES = (
     "retrait",
     "moi meme",
     "myself",
+    "propres moyens",  # « on vient par nos propres moyens »: no one is sent
+    "par mes moyens",
+    "par nos moyens",
+    "our own way",
+    "my own way",
+    "by ourselves",
     "vais passer",
     "jvais passer",
     "jvais venir",
@@ -420,6 +427,9 @@ class Extractor:
         out = []
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         for s in stems:
+            if s in k.verb_nouns:
+                out.append(s)  # a verb of a service the shop sells (« montés »): read as its noun, alone
+                continue
             if 3 <= len(s) <= 4 and s not in k.vocab and s not in common and s.isalpha():
                 # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
                 heads = [w for w in k.zone_heads if w.startswith(s)]
@@ -452,7 +462,10 @@ class Extractor:
             for i in self._by_specificity(stems, length, n):
                 if any(taken[i : i + length]):
                     continue
-                span = stems[i : i + length]
+                # A verb of a service the shop sells names it alone (« montés » the « montage »; « tyres fitted »
+                # is no « tyre fitting »).
+                verb = k.verb_nouns.get(norm.tokens[i].stem) if length == 1 else None
+                span = [verb] if verb else stems[i : i + length]
                 entries = k.index.get(tuple(span))
                 if (
                     not entries
@@ -523,6 +536,7 @@ class Extractor:
                 ent.kinds[j] = kind
         if not ent.zones:
             ent.place = _place(norm, k)
+        readings.verbs_named(k, ent, norm.tokens)
         readings.pack_named(k, ent, words, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
@@ -530,6 +544,7 @@ class Extractor:
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
+        readings.served_each(k, ent, words)
         readings.landmarks(ent, words)
         readings.purposes(ent, words)
         readings.owned(ent, words)
@@ -587,7 +602,13 @@ class Extractor:
         out: list[Mention] = []
         for m in ent.products:
             prev = out[-1] if out else None
-            if prev is not None and prev.end == m.start and set(prev.skus) != set(m.skus) and not tokens[m.start].brk:
+            if (
+                prev is not None
+                and prev.end == m.start
+                and set(prev.skus) != set(m.skus)
+                and not tokens[m.start].brk
+                and tokens[m.start].stem not in self.k.verb_nouns  # « 4 pneus montés »: a service asked for them
+            ):
                 if len(prev.skus) == 1 and len(m.skus) > 1:
                     continue  # the ambiguous word only qualifies the first one
                 if len(m.skus) == 1 and len(prev.skus) > 1:
@@ -603,6 +624,14 @@ class Extractor:
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
         # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
         mentions = sorted(ent.products, key=lambda x: x.start)
+        # « 5 mètres, pas la pièce »: the words a negation turns down tell nothing in favour of a candidate.
+        turned_down = set()
+        for i, t in enumerate(tokens):
+            if t.text in ("pas", "not", "sans", "without", "no"):
+                j = i + 1
+                while j < min(len(tokens), i + 4) and not tokens[j].brk:
+                    turned_down.add(j)
+                    j += 1
         for m in mentions:
             if len(m.skus) < 2:
                 continue
@@ -630,9 +659,17 @@ class Extractor:
             free = {
                 s
                 for j, s in enumerate(stems[lo:hi], lo)
-                if (len(s) > 1 or s.isdigit()) and j not in counts and j not in place
+                if (len(s) > 1 or s.isdigit()) and j not in counts and j not in place and j not in turned_down
             }
             own = set(stems[m.start : m.end])
+            products = [self.k.products[s] for s in m.skus]
+            if (kept := any_car_dropped(products, free)) != free:
+                # « la géométrie de ma voiture » beside « … voiture » and « … 4x4 »: any car, not the saloon; but
+                # not the motorbike either.
+                free = kept
+                cars = [p.sku for p in products if "vehicle_moto" not in p.traits]
+                if cars and "vehicle_moto" not in traits_of(free):
+                    m.skus = cars
             vocabs = {s: self.k.products[s].vocab for s in m.skus}
             shared = set.intersection(*(set(v) for v in vocabs.values()))
             scores = {}
@@ -673,6 +710,20 @@ class Extractor:
             keep.append(m)
         ent.products = keep
 
+    def _by_the_dozen(self, ent: Entities, words: list[str], end: int) -> bool:
+        """The dozens just counted (« 4 douzaines », ending before ``end``) are of a product sold by the dozen: the
+        one named next, or, with none named, any of the shop's."""
+        if words[end - 1] not in ("douzaine", "douzaines", "dozen", "dozens"):
+            return False
+        products = self.k.products
+
+        def by_dozen(sku: str) -> bool:
+            return bool({"douzaine", "dozen"} & set(fold_phrase(f"{products[sku].name} {products[sku].unit}")))
+
+        named = next((m for m in ent.products if end <= m.start <= end + 2), None)
+        skus = named.skus if named else [s for s in products if by_dozen(s)]
+        return bool(skus) and all(by_dozen(s) for s in skus)
+
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
 
@@ -694,6 +745,8 @@ class Extractor:
                 i += phone  # « appelle-moi au 05 44 33 22 11 »: a telephone number, never a quantity
                 continue
             value, length = _number_at(words, i)
+            if value and length > 1 and value % 12 == 0 and self._by_the_dozen(ent, words, i + length):
+                value //= 12  # « 4 douzaines » of what is sold by the dozen: four of it
             if value is not None and i + length < n and words[i + length] in CLOCK_UNITS:
                 i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
                 continue
@@ -777,6 +830,7 @@ class Extractor:
                     and w not in FUNCTION_WORDS
                     and ws not in self.k.unit_words
                     and w not in COUNT_WORDS
+                    and w not in BENIGN_MODIFIERS  # « 4 new tyres », « 2 bons poulets »
                     # « 2 pairs of kids flip flops », « 30 pairs of adult flip flops »: a word of its own names
                     # (or its French spelling), said before the one found
                     and not any(kin(ws, self.k.products[s].vocab) for s in m.skus)
@@ -883,6 +937,8 @@ class Extractor:
             if same:
                 if m.weak and same.qty:
                     continue  # « le plateau 4 personnes pour le Plateau »: named twice, one tray
+                if m.qty == same.qty and m.start - same.end <= 2:
+                    continue  # « couture de 2 robes simples »: one thing said in two words, counted once
                 if same.weak and m.qty:
                     same.qty, same.weak = m.qty, m.weak
                     continue

@@ -10,6 +10,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from .lexicon import (
+    ANY_CAR,
     CATEGORIES,
     CONTAINERS,
     EN_WORDS,
@@ -23,6 +24,7 @@ from .lexicon import (
     PAYMENT_LABELS_FR,
     SIZE_UNITS,
     TRAITS,
+    VEHICLE_CLASSES,
 )
 from .text import fold, fold_phrase, stem
 
@@ -85,10 +87,14 @@ class Product:
     # The catalogue has a photo of it (the document's ``has_photo``): the channel can send it as an image.
     has_photo: bool = False
     head: str = ""  # the stem of the noun that heads its name (« Poulet de chair plumé » -> poulet): its kin
+    # Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »): see _per_item.
+    per_item: bool = False
 
 
-# A folded word's stem -> its trait.
+# A folded word's stem -> its trait: in a product's name, and said by a customer (lexicon.VEHICLE_CLASSES differ).
 TRAIT_OF = {stem(word): trait for trait, words in TRAITS.items() for word in words}
+NAMED_TRAIT_OF = TRAIT_OF | {stem(w): cls for cls, (named, _) in VEHICLE_CLASSES.items() for w in named}
+SAID_TRAIT_OF = TRAIT_OF | {stem(w): cls for cls, (_, said) in VEHICLE_CLASSES.items() for w in said}
 
 
 def kind_named(k: Knowledge, words: list[str], unknown: str | None = None) -> list[str]:
@@ -107,8 +113,53 @@ def kind_named(k: Knowledge, words: list[str], unknown: str | None = None) -> li
     return list(k.kinds.get(kind, []))
 
 
-def traits_of(stems) -> frozenset:
-    return frozenset(TRAIT_OF[s] for s in stems if s in TRAIT_OF)
+def traits_of(stems, table: dict = SAID_TRAIT_OF) -> frozenset:
+    """The traits the words say: a customer's by default, a product's name's with ``NAMED_TRAIT_OF``. « 4x4 » is
+    written « 4 x 4 » once normalised."""
+    stems = set(stems)
+    four_by_four = {"4", "x"} <= stems
+    return frozenset(table[s] for s in stems if s in table) | ({"vehicle_suv"} if four_by_four else set())
+
+
+# A service named by a noun made from its verb (« lavage », « réparation », « crevaison », « fitting ») is asked
+# for with the verb (« venez laver ma voiture », « 4 pneus montés et équilibrés », « mon pneu est crevé »,
+# « fitted and balanced »): noun ending -> the verb's endings, after the stem (text.stem) took a plural « s ».
+_DEVERBAL = (
+    ("age", ("er", "e", "ez", "ee", "ent", "on")),
+    ("ation", ("er", "e", "ez", "ee", "ent", "on")),
+    ("aison", ("er", "e", "ee")),
+    ("ing", ("ed", "e", "")),
+)
+
+
+def _verb_nouns(index: dict) -> dict:
+    """The forms of the verbs of the shop's one-word service nouns -> the noun's stem, for the nouns that name
+    products; an English root shorter than four letters (« fit » of « fitting ») only with its past participle."""
+    out = {}
+    for phrase, entries in index.items():
+        if len(phrase) != 1 or not any(kind == "product" for kind, _ in entries):
+            continue
+        noun = phrase[0]
+        for ending, forms in _DEVERBAL:
+            root = noun[: -len(ending)]
+            if not noun.endswith(ending) or len(root) < 3:
+                continue
+            if ending == "ing" and root[-1] == root[-2]:
+                out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
+                root = root[:-1]
+            for form in forms:
+                if ending != "ing" or len(root) >= 4 or form == "ed":
+                    out.setdefault(root + form, noun)
+    return out
+
+
+def any_car_dropped(products: list[Product], stems) -> set:
+    """« ma voiture », « my car » tell nothing apart among products priced by the class of the vehicle when one
+    is for 4x4s: a 4x4 is a car too (« Géométrie voiture » beside « Géométrie 4x4 »)."""
+    stems = set(stems)
+    if stems & ANY_CAR and any("vehicle_suv" in p.traits for p in products):
+        return stems - ANY_CAR
+    return stems
 
 
 def trait_scores(products: list[Product], stems) -> dict[str, int]:
@@ -177,6 +228,11 @@ MEASURE_SYNONYMS = {
     "meter": "m",
     "meters": "m",
     "jours": "jour",
+    "nuits": "nuit",
+    "night": "nuit",
+    "nights": "nuit",
+    "nuitee": "nuit",
+    "nuitees": "nuit",
     "day": "jour",
     "days": "jour",
     "journee": "jour",
@@ -205,8 +261,9 @@ def _per_units(name: str, unit_words: list[str]) -> frozenset:
     name_words = fold_phrase(name)
     units = {measure_word(w) for w in unit_words if measure_word(w) in SIZE_UNITS}
     # A unit that is no container nor size nor the thing itself (« Poulet braisé entier » by the « poulet »):
-    # « Impression A4 (la page) » by the page, « 120 pages » is how many of it.
-    own = set(fold_phrase(re.sub(r"\(.*?\)", " ", name)))
+    # « Impression A4 (la page) » by the page, « 120 pages » is how many of it; « Studio – nuit de week-end » by
+    # the night.
+    own = set(fold_phrase(re.sub(r"\(.*?\)", " ", name))[:1])
     counted = [w for w in unit_words if w.isalpha() and len(w) > 3 and w not in CONTAINERS | SIZE_UNITS | own]
     if len(counted) == len(unit_words) == 1:
         units |= {counted[0], counted[0] + "s"}
@@ -214,6 +271,18 @@ def _per_units(name: str, unit_words: list[str]) -> frozenset:
         if w == "1" and measure_word(name_words[i + 1]) in SIZE_UNITS:
             units.add(measure_word(name_words[i + 1]))
     return frozenset(units)
+
+
+# « Montage (par roue) », « Équilibrage (per wheel) »: priced for each item it is done on; « (par jour) », « (par
+# personne) », « (le kg) » count something else.
+_PER_ITEM = re.compile(r"\b(?:par|per) ([a-z]+)")
+_NOT_ITEMS = {"jour", "nuit", "nuitee", "heure", "semaine", "mois", "an", "personne", "invite", "tete", "day", "night"}
+_NOT_ITEMS |= {"hour", "week", "month", "year", "person", "guest", "head", "page", "face"}
+
+
+def _per_item(name: str) -> bool:
+    found = _PER_ITEM.search(" ".join(fold_phrase(name)))
+    return bool(found) and found[1] not in _NOT_ITEMS and measure_word(found[1]) not in SIZE_UNITS
 
 
 # « boîte de 100 », « paquet de 10 » in a folded name (accents gone): how many items one unit holds.
@@ -277,6 +346,8 @@ class Knowledge:
     # zone name -> {"fr": "le samedi seulement", "en": "on Saturdays only"}: the days the delivery notes
     # give for that zone, when they restrict them.
     zone_days: dict = field(default_factory=dict)
+    # A verb's forms -> the service noun the shop names (« montés » -> « montage », « fitted » -> « fitting »).
+    verb_nouns: dict = field(default_factory=dict)
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
 
@@ -311,9 +382,11 @@ class Knowledge:
         head = re.split(r"[(:,\-+0-9]", k.handoff_contact)[0]
         k.owner_names = {w for w in fold_phrase(head) if len(w) >= 3 and w not in FR_WORDS | EN_WORDS}
         k.max_phrase = max((len(p) for p in k.index), default=1)
+
         common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         k.vocab = {w for p in k.index for w in p}
         k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in common)
+        k.verb_nouns = {form: noun for form, noun in _verb_nouns(k.index).items() if (form,) not in k.index}
         return k
 
     # ------------------------------------------------------------------ compile
@@ -377,9 +450,10 @@ class Knowledge:
                 per_units=_per_units(p.get("name") or "", unit),
                 name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
                 pack=_pack(p.get("name") or ""),
-                traits=traits_of(vocab),
+                traits=traits_of(vocab, NAMED_TRAIT_OF),
                 has_photo=bool(p.get("has_photo")),
                 head=stem(head) if head and len(head) >= 3 else "",
+                per_item=_per_item(p.get("name") or ""),
             )
         self._compile_kinds(products)
         self.size_range = frozenset(

@@ -7,11 +7,11 @@ import copy
 import dataclasses
 import re
 import time
-import zlib
 from datetime import datetime, timedelta
 
 from . import language as lang_mod
 from .choice import (
+    answered_count,
     chosen_count,
     common_word,
     container_count,
@@ -27,6 +27,7 @@ from .choice import (
     removal,
     resolve_choice,
     said_in,
+    served_count,
     swap_in_cart,
     taken_presented,
     variant_of,
@@ -55,7 +56,7 @@ from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, money
-from .text import find_phrase, normalise, stem
+from .text import choice_word, find_phrase, fingerprint, normalise, stem
 from .turn import OrderDraft, Reply, Turn, new_state
 from .understanding import payment_asked, understand
 from .unknown import alternatives, closest, unknown_modifier
@@ -147,15 +148,15 @@ class Policy:
             # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: a large order is
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
-        measured = measure_of_last(self.k, self.norm, ent, st) if intent not in ("location", "hours") else None
+        measured = measure_of_last(self.k, self.norm, ent, st, intent != "hours") if intent != "location" else []
         kept = []  # « mets-moi ça, avec un verre trempé »: the others named beside it
         if not measured and intent in ("order", "greeting", "thanks_bye", "off_topic"):
-            measured = count_of_presented(self.k, self.norm, ent, presented)  # « 2 » after « c'est combien ? »
-            if not measured and (measured := taken_presented(self.k, self.norm, ent, presented, u.negative)):
-                kept = list(ent.products)
+            measured = [m for m in [count_of_presented(self.k, self.norm, ent, presented)] if m]  # « 2 » after a price
+            if not measured and (taken := taken_presented(self.k, self.norm, ent, presented, u.negative)):
+                measured, kept = [taken], list(ent.products)
         if measured:
             # « ça fait 5 kilos » after « vos rideaux, c'est au kilo ? »: that much of the product just talked about.
-            self.ent = ent = dataclasses.replace(ent, products=[measured, *kept], numbers=[])
+            self.ent = ent = dataclasses.replace(ent, products=[*measured, *kept], numbers=[])
             u.intent = intent = "order"
         in_order = bool(st["cart"]) or bool(st["pending"]) or bool(st["choice"])
         if st["choice"] and self.resolve_choice(list(ent.products))[0]:
@@ -382,7 +383,7 @@ class Policy:
                 m = dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
             if len(m.skus) > 1:
                 cands = [k.products[s] for s in m.skus]
-                self.say(ph.clarify(_word(m.text), cands))
+                self.say(ph.clarify(choice_word(m.text), cands))
                 st["choice"] = {"skus": m.skus, "qty": m.qty}
                 self.set_buttons([c.name for c in cands])
                 continue
@@ -471,7 +472,7 @@ class Policy:
                 return
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
-        remove = removal(words, self.ent)
+        remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
         more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
         mentions = list(ent.products)
         if remove and mentions and all(self.added_before(m) for m in mentions):
@@ -498,7 +499,7 @@ class Policy:
             # « je confirme »): one of each, as a seller would understand it.
             for line in st["cart"]:
                 if not line["qty"]:
-                    line["qty"] = 1
+                    line["qty"] = answered_count(self.norm, ent) or 1  # « mets 2, avec 2 chambres à air »
                     changed = True
         # A choice waiting in the queue answered first (« le costume 3 pièces » while « lesquelles chemises ? » is
         # asked): that one is settled, the question asked stays.
@@ -555,7 +556,7 @@ class Policy:
                     skus = in_cart
                 else:
                     measure = measure_before(k, self.norm.words, m)
-                    ask = {"skus": skus, "qty": m.qty, "word": _word(m.text), "measure": measure}
+                    ask = {"skus": skus, "qty": m.qty, "word": choice_word(m.text), "measure": measure}
                     same = next((c for c in [st["choice"], *st["queue"]] if c and set(c["skus"]) == set(skus)), None)
                     if same:
                         same["qty"] = m.qty or same.get("qty")  # « 6 chemises » while « lesquelles ? » is asked
@@ -580,7 +581,8 @@ class Policy:
                     st["cart"].remove(line)
                 changed = True
                 continue
-            self.set_line(p.sku, m.qty, more=more, weak=m.weak)
+            each = served_count(k, p.sku, st["cart"]) if m.qty is None or m.weak else None
+            self.set_line(p.sku, each or m.qty, more=more, weak=m.weak and not each)
             changed = True
         if ent.zones or ent.pickup or ent.payments:
             # « gâteau 12 parts, Plateau Indénié, momo »: an order said whole without a count is one of each.
@@ -899,14 +901,6 @@ class Policy:
         )
 
 
-def _fingerprint(text: str) -> int:
-    return zlib.crc32(text.encode("utf-8"))
-
-
-def _word(text: str) -> str:
-    return text.strip() or "produits"
-
-
 DEFAULT_MODEL = object()  # respond(model=...) left out: the shipped model
 
 
@@ -961,13 +955,13 @@ def respond(
         policy.run(norm, ent, u, ph)
         handoff = policy.handoff
         text_out = "\n\n".join(policy.out)
-        if text_out and st["last_reply"] == _fingerprint(text_out) and st["pending"]:
+        if text_out and st["last_reply"] == fingerprint(text_out) and st["pending"]:
             # Never the same message twice in a row: the pending question, said differently with how to answer.
             options = [
                 knowledge.products[s].name for s in (st["choice"] or {}).get("skus", []) if s in knowledge.products
             ]
             text_out = ph.ask_again(st["pending"], options, st["refused_zone"]) or text_out
-        st["last_reply"] = _fingerprint(text_out) if text_out else st["last_reply"]
+        st["last_reply"] = fingerprint(text_out) if text_out else st["last_reply"]
         turn_replies = [Reply(text=caption, photo=sku) for sku, caption in policy.photos]
         turn_replies += [Reply(text=text_out, buttons=policy.buttons)] if text_out else []
     st["turns"] = int(st.get("turns") or 0) + 1

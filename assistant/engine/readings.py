@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from .knowledge import Knowledge, measure_word
-from .lexicon import CONTAINERS, FUNCTION_WORDS, SIZE_UNITS
+from .lexicon import CONTAINERS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .mentions import Entities, Mention
 from .text import find_phrase, stem
 
@@ -208,7 +208,7 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
     ent.products.sort(key=lambda m: m.start)
 
 
-_TIME_UNITS = {"jour", "h"}
+_TIME_UNITS = {"jour", "nuit", "h"}
 
 
 def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
@@ -255,3 +255,86 @@ def list_named(ent: Entities, words: list[str]):
             continue
         keep.append(m)
     ent.products = keep
+
+
+_WITH = ("avec", "with", "plus", "et", "and")
+
+
+def served_each(k: Knowledge, ent: Entities, words: list[str]):
+    """« 4 pneus neufs montés et équilibrés », « 2 tyres fitted and balanced », « 4 pneus avec le montage »: a
+    service priced per item (« Montage (par roue) »), asked by its verb or « avec » right after goods counted,
+    without a count of its own, is done on each of them: that many."""
+    for i, m in enumerate(ent.products):
+        if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
+            continue
+        by_verb = stem(words[m.start]) in k.verb_nouns
+        with_it = any(w in _WITH for w in words[max(0, m.start - 3) : m.start])
+        counted = (g for g in reversed(ent.products[:i]) if g.qty and not g.weak)
+        goods = next((g for g in counted if not any(k.products[s].per_item for s in g.skus)), None)
+        if goods and (by_verb or with_it):
+            m.qty, m.weak = goods.qty, False
+
+
+# Between a verb and its object: « laver ma voiture », « fix the tyres ».
+_DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mon", "ma", "mes", "ton", "ta", "tes"}
+_DETERMINERS |= {"son", "sa", "ses", "notre", "nos", "votre", "vos"}
+_DETERMINERS |= {"the", "a", "an", "my", "your", "our", "his", "her"}
+
+_TOWARDS = {"au", "aux", "chez", "dans", "jusqu", "vers", "en", "up", "into", "at"}
+
+
+def verbs_named(k: Knowledge, ent: Entities, tokens: list):
+    """A verb of a service the shop sells (« laver », « montés », « fitted »: Knowledge.verb_nouns) names that
+    service, unless the sentence says otherwise: the service named again precisely (« venez laver mes voitures :
+    lavage complet 4x4 »), a word of another product it describes (« business cards, the laminated ones »), what
+    another product is for (« le support pour fixer le panneau »), or a thing done to that the shop does not
+    know (« vous lavez les tapis ? »)."""
+    keep = []
+    for m in ent.products:
+        verb = m.end - m.start == 1 and tokens[m.start].stem in k.verb_nouns
+        others = [o for o in ent.products if o is not m]
+        if verb:
+            word = tokens[m.start].stem
+            after = next((t for t in tokens[m.end :] if t.text not in _DETERMINERS), None)
+            purpose = m.start >= 2 and tokens[m.start - 1].text in ("pour", "to", "for")
+            nxt = [t.text for t in tokens[m.end : m.end + 2]]
+            # « monter au 3e étage », « je monte à Abobo », « fixed up »: the verb's other sense, a way to go
+            going = nxt[:1] and (nxt[0] in _TOWARDS or (nxt[0] == "a" and nxt[1:] and nxt[1] in _DETERMINERS))
+            at = tokens.index(after) if after is not None else -1
+            done_on = next((o for o in others if o.start == at), None)
+            if (
+                any(set(o.skus) <= set(m.skus) for o in others)
+                # « faire laver une robe » at a pressing selling « Robe simple » beside « Lavage et repassage
+                # chemise »: the thing named is what is ordered, unless the service names it (« monter les pneus »)
+                or (
+                    done_on is not None
+                    and not any(t.stem in k.products[s].vocab for t in tokens[at : done_on.end] for s in m.skus)
+                )
+                or any(word in k.products[s].vocab for o in others for s in o.skus)
+                or (purpose and any(o.end == m.start - 1 for o in others))
+                or going
+                or (
+                    after is not None
+                    and after.text.isalpha()
+                    and len(after.text) >= 3
+                    and after.text not in FUNCTION_WORDS | NUMBER_WORDS_FR | NUMBER_WORDS_EN
+                    and after.stem not in k.domain_stems
+                    and done_on is None
+                )
+            ):
+                _unname(ent, m)
+                ent.consumed.discard(m.start)  # a plain verb again (« pour fixer le panneau »)
+                continue
+        keep.append(m)
+    ent.products = keep
+    if any(m.end - m.start == 1 and tokens[m.start].stem in k.verb_nouns for m in keep):
+        # « le pneu de ma voiture est crevé », « mon pneu est crevé »: the customer's own thing the service is for.
+        words = [t.text for t in tokens]
+        for m in list(keep):
+            mine = set(words[max(0, m.start - 2) : m.start]) & _OWNED or any(
+                words[j : j + 2] in (["de", w] for w in _OWNED) or words[j : j + 1] == ["my"]
+                for j in range(m.end, min(len(words), m.end + 2))
+            )
+            if mine and (m.qty is None or m.weak) and not any(k.products[s].per_item for s in m.skus):
+                _unname(ent, m)
+                ent.products.remove(m)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass, field
 
 # SMS spellings and chat shorthands (French and English), one token to one or more tokens.
@@ -167,6 +168,10 @@ NOUCHI = {
     "pia": "argent",
     "gbaka": "minibus",
     "woro woro": "taxi",
+    "wotro": "voiture",
+    "wotros": "voitures",
+    "djakarta": "moto",
+    "djakartas": "motos",
     "gnamankoudji": "jus de gingembre",
     "gbangban": "probleme",
     "c est gate": "c est fini",
@@ -567,3 +572,13 @@ def phrase_positions(words: list[str], phrase: str):
 
 def find_phrase(words: list[str], phrase: str) -> int:
     return next(phrase_positions(words, phrase), -1)
+
+
+def fingerprint(text: str) -> int:
+    """A short checksum of a reply, kept in the state to never send the same message twice in a row."""
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def choice_word(text: str) -> str:
+    """The customer's word for the products a « lequel ? » is about (« produits » when none is left)."""
+    return text.strip() or "produits"

@@ -11,7 +11,7 @@ for a person.
 from __future__ import annotations
 
 from . import features
-from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, WHERE_ASK, any_phrase, first_phrase
+from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, WHERE_ASK, any_phrase, first_phrase
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
@@ -107,6 +107,9 @@ def _decide(
     intent, p = next(((i, q) for i, q in ranked if _answerable(i, u, norm.words)), (u.intent, 1.0))
     in_order = bool(state.get("cart")) or bool(state.get("pending")) or bool(state.get("choice"))
     logistics = in_order and (ent.pickup or ent.zones or ent.payments)
+    # « enlevez le lit d'appoint, il dormira dans le canapé »: a line of the cart taken out, no trouble said.
+    carted = {ln["sku"] for ln in state.get("cart") or []}
+    logistics = logistics or (any_phrase(norm.words, REMOVE) and any(set(m.skus) & carted for m in ent.products))
     if intent == "complaint" and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of

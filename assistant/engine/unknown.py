@@ -88,6 +88,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "something",
         "chose",
         "thing",
+        "minimum",  # « il faut 40 000 minimum ? »: the shop's rule, said back
+        "maximum",
     }
     # « une seule », « deux autres », « 2 more »: how many, never what (« extra », as in « extra large », may name it).
     stop |= (COUNT_WORDS | {"seuls", "seules"}) - {"extra"}

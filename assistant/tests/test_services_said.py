@@ -1,0 +1,169 @@
+"""Services and what they are done on, said as customers say them: the vehicle a service is priced by, named by
+its make (« pour un Prado », « my okada »); the service asked with its verb (« venez laver ma voiture », « 4 pneus
+montés et équilibrés », « fitted and balanced »), not the verb's other senses; a service priced per item done on
+each of the goods; a count said by the unit the product is sold by (« 2 nights », « 4 douzaines », « le mètre »);
+a product whose own name says « sans ». A shop and sentences of our own, not the corpus's."""
+
+import pytest
+
+from assistant.evaluation import item_matches
+
+from .conftest import reply_of
+from .test_dialogue_context import _product, _shop
+
+CLARIFY = "lequel | laquelle | which"
+ALIGNMENT = ["géométrie", "parallélisme", "alignment", "wheel alignment"]
+
+
+@pytest.fixture(scope="module")
+def garage():
+    """A tyre shop and car wash: services priced by the class of the vehicle or per wheel, and goods."""
+    return _shop(
+        [
+            _product("G01", "Géométrie voiture", 10000, "véhicule", [*ALIGNMENT, "car alignment"]),
+            _product("G02", "Géométrie 4x4", 15000, "véhicule", [*ALIGNMENT, "4x4 alignment"]),
+            _product("G03", "Réparation crevaison voiture (par roue)", 1500, "roue", ["crevaison", "puncture"]),
+            _product("G04", "Réparation crevaison moto (par roue)", 1000, "roue", ["crevaison", "puncture"]),
+            _product("G05", "Montage pneu (par roue)", 1000, "roue", ["montage", "fitting", "tyre fitting"]),
+            _product("G06", "Équilibrage (par roue)", 2000, "roue", ["équilibrage", "balancing"]),
+            _product("G07", "Pneu neuf 15 pouces", 38000, "pneu", ["pneu 15", "pneu neuf 15 pouces", "15 inch tyre"]),
+            _product("G08", "Chambre à air moto", 2500, "pièce", ["chambre à air", "inner tube"]),
+            _product("G09", "Chambre à air voiture", 4500, "pièce", ["chambre à air", "inner tube"]),
+            _product("G10", "Pneu moto", 9000, "pneu", ["pneu moto", "motorbike tyre"]),
+            _product("G11", "Lavage simple berline", 2000, "lavage", ["lavage simple", "simple wash"]),
+            _product("G12", "Lavage simple 4x4", 3000, "lavage", ["lavage simple", "simple wash"]),
+            _product("G13", "Lavage moto", 1000, "lavage", ["lavage moto", "motorbike wash"]),
+            _product("G14", "Support de fixation", 7500, "pièce", ["support", "fixation"]),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    "text, named, not_named",
+    [
+        ("la geometrie pour un Prado ca coute combien", "15 000", "10 000"),
+        ("alignment for my Corolla, how much?", "10 000", "15 000"),
+        ("My guy how much be puncture repair for okada?", "1 000", "1 500"),
+        ("crevaison pour ma Yaris c'est combien", "1 500", "1 000"),
+    ],
+)
+def test_the_make_of_the_vehicle_says_which_service_it_is(chat, garage, text, named, not_named):
+    reply = reply_of(chat(garage).say(text))
+    assert item_matches(named, reply) and not item_matches(not_named, reply), reply
+
+
+@pytest.mark.parametrize("text", ["I need wheel alignment for my car", "geometrie svp, pour ma voiture"])
+def test_my_car_is_any_car_and_the_answer_naming_the_make_chooses(chat, garage, text):
+    talk = chat(garage)
+    assert item_matches(CLARIFY, reply_of(talk.say(text)))
+    talk.say("c'est un Hilux")
+    assert [(line["sku"]) for line in talk.state["cart"]] == ["G02"]
+
+
+def test_washing_my_car_asks_which_wash_but_never_the_motorbike_one(chat, garage):
+    talk = chat(garage)
+    reply = reply_of(talk.say("vous pouvez venir laver ma voiture demain ?"))
+    assert item_matches(CLARIFY, reply) and "Lavage moto" not in reply, reply
+    talk.say("lavage simple, c'est une 4x4")
+    assert [line["sku"] for line in talk.state["cart"]] == ["G12"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "je veux 4 pneus neufs 15 pouces montes et equilibres",
+        "I need 4 new 15 inch tyres fitted and balanced",
+        "4 pneus 15 pouces avec le montage et l'equilibrage svp",
+    ],
+)
+def test_a_service_per_wheel_asked_with_the_tyres_is_done_on_each(chat, garage, text):
+    talk = chat(garage)
+    talk.say(text)
+    assert {line["sku"]: line["qty"] for line in talk.state["cart"]} == {"G07": 4, "G05": 4, "G06": 4}
+
+
+def test_a_service_per_wheel_asked_later_is_done_on_the_goods_in_the_cart(chat, garage):
+    talk = chat(garage)
+    talk.say("je veux pneu moto")
+    talk.say("mets 2, avec 2 chambres a air")
+    # « mets 2 » answers « combien ? »; the inner tubes are the motorbike's, like the tyre in the cart.
+    assert {line["sku"]: line["qty"] for line in talk.state["cart"]} == {"G10": 2, "G08": 2}
+    talk.say("ton gars va monter les deux aussi")
+    assert {line["sku"]: line["qty"] for line in talk.state["cart"]} == {"G10": 2, "G08": 2, "G05": 2}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "je monte a l'atelier demain matin",  # to go up, to come
+        "le support pour fixer le panneau vous avez ?",  # what another product is for
+        "vous pouvez monter l'armoire au 3e etage ?",  # a thing the shop does not know
+    ],
+)
+def test_the_verb_s_other_senses_order_no_service(chat, garage, text):
+    turn = chat(garage).say(text)
+    reply = reply_of(turn)
+    assert "Montage" not in reply and not item_matches(CLARIFY, reply), reply
+    assert not turn.state["cart"] and not turn.state["choice"]
+
+
+def test_a_tyre_went_flat_asks_for_the_puncture_repair(chat, garage):
+    turn = chat(garage).say("svp envoyez quelqu'un, le pneu de ma voiture est creve")
+    assert "Réparation crevaison voiture" in reply_of(turn), reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def lodging():
+    return _shop(
+        [
+            _product("L1", "Chambre climatisée (nuit)", 12000, "nuit", ["chambre", "room"]),
+            _product("L2", "Studio – nuit de week-end (vendredi, samedi)", 22000, "nuit", ["studio"]),
+            _product("L3", "Corolla sans chauffeur (par jour)", 30000, "jour", ["corolla sans chauffeur"]),
+            _product("L4", "Corolla avec chauffeur (par jour)", 40000, "jour", ["corolla avec chauffeur"]),
+            _product("L5", "Chaises de fête (la douzaine)", 6000, "douzaine", ["chaises", "chaise"]),
+            _product("L6", "Croissant", 300, "pièce", ["croissant", "croissants"]),
+            _product("L7", "Bazin teinté au mètre", 5000, "mètre", ["bazin"]),
+            _product("L8", "Bazin teinté pièce de 10 mètres", 45000, "pièce", ["bazin"]),
+        ],
+        large_order_items=30,
+    )
+
+
+@pytest.mark.parametrize(
+    "text, sku, qty",
+    [
+        ("book me one room for 2 nights please", "L1", 2),
+        ("je veux une chambre pour 3 nuits", "L1", 3),
+        ("je veux le studio vendredi et samedi, donc 2 nuits", "L2", 2),
+        ("je veux la Corolla sans chauffeur pour 2 jours", "L3", 2),
+        ("il me faut 4 douzaines de chaises", "L5", 4),
+        ("une douzaine de croissants", "L6", 12),
+        ("je voudrais du bazin pour mon mari, 5 metres hein pas la piece", "L7", 5),
+    ],
+)
+def test_a_count_said_in_the_unit_the_product_is_sold_by(chat, lodging, text, sku, qty):
+    talk = chat(lodging)
+    talk.say(text)
+    assert talk.state["cart"] == [{"sku": sku, "qty": qty}], reply_of(talk.turns[-1])
+
+
+@pytest.mark.parametrize("text", ["combien le metre de bazin ?", "how much una dey sell bazin for one metre?"])
+def test_the_price_of_one_unit_names_the_product_sold_by_it(chat, lodging, text):
+    reply = reply_of(chat(lodging).say(text))
+    assert item_matches("5 000", reply) and not item_matches("45 000", reply), reply
+
+
+@pytest.mark.parametrize("text", ["je veux la Corolla sans chauffeur", "faut m'amener Corolla sans chauffeur lundi"])
+def test_a_product_whose_name_says_without_is_ordered(chat, lodging, text):
+    turn = chat(lodging).say(text)
+    assert turn.intent == "order" and not turn.handoff
+    assert [line["sku"] for line in turn.state["cart"]] == ["L3"], reply_of(turn)
+
+
+def test_coming_by_our_own_means_is_a_pickup_and_the_minimum_said_back_is_no_product(chat, lodging):
+    talk = chat(lodging)
+    talk.say("une chambre pour 2 nuits")
+    turn = talk.say("on vient par nos propres moyens")
+    assert talk.state["zone"] == "pickup", reply_of(turn)
+    reply = reply_of(talk.say("il faut 40 000 minimum ? bon alors 3 nuits"))
+    assert "minimum" not in reply.lower() and talk.state["cart"] == [{"sku": "L1", "qty": 3}], reply
