@@ -545,6 +545,7 @@ class Extractor:
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
         readings.served_each(k, ent, words)
+        readings.nights_by_days(k, ent, words)
         readings.landmarks(ent, words)
         readings.purposes(ent, words)
         readings.owned(ent, words)

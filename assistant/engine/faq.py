@@ -67,7 +67,12 @@ ASKS = {
     "count": ("combien de", "how many", "quantite"),
 }
 _GIVES = {
-    "delay": re.compile(r"\b\d+ ?(h|heures?|jours?|minutes?|min|semaines?|mois|days?|hours?|weeks?|months?)\b"),
+    # « en 2 h », « 15 à 20 min », « 3 jours »; not a time of day (« jusqu'à 18 h », « de 8 h à 18 h »).
+    "delay": re.compile(
+        r"\b\d+ ?(jours?|minutes?|min|semaines?|mois|days?|weeks?|months?)\b|\b\d+ (a|to) \d+ ?(h|heures?|hours?)\b"
+        r"|(?<!\ba )(?<!jusqu a )(?<!avant )(?<!apres )(?<!\bde )(?<!\bat )(?<!until )(?<!before )(?<!after )"
+        r"(?<!from )\b\d+ ?(h|heures?|hours?)\b"
+    ),
     "amount": re.compile(r"\b\d+ ?(f|fcfa|cfa|francs?)\b|\bgratuit|\bfree\b"),
     "count": re.compile(r"\b\d+\b"),
 }

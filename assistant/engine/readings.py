@@ -226,7 +226,9 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
             continue
         sold = [m for m in ent.products if measure_word(unit) in units_of(m)]
         before = [m for m in sold if m.end <= i]
-        m = before[-1] if before else (sold[0] if len(sold) == 1 else None)
+        # « 3 nuits dans l'appart + lit d'appoint les 3 nuits »: else the one named right after the count
+        after = [m for m in sold if i + 2 <= m.start <= i + 5]
+        m = before[-1] if before else (sold[0] if len(sold) == 1 else after[0] if after else None)
         if m is None or int(w) in frozenset().union(*(products[s].name_numbers for s in m.skus)):
             continue
         said = words[max(0, m.start - 3) : m.start]
@@ -338,3 +340,26 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
             if mine and (m.qty is None or m.weak) and not any(k.products[s].per_item for s in m.skus):
                 _unname(ent, m)
                 ent.products.remove(m)
+
+
+_DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+_DAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def nights_by_days(k: Knowledge, ent: Entities, words: list[str]):
+    """« l'appartement pour vendredi et samedi soir », « the studio Friday and Saturday »: a stay sold by the night,
+    its nights named by their days, without a count: one night for each day named; « du lundi au jeudi », « from
+    Monday to Thursday »: the nights between."""
+    day = {w: n for names in (_DAYS, _DAYS_EN) for n, w in enumerate(names)}
+    said = [(i, day[w]) for i, w in enumerate(words) if w in day]
+    counted = any(w.isdigit() and measure_word(n) == "nuit" for w, n in zip(words, words[1:], strict=False))
+    if not said or counted:
+        return
+    first, last = said[0], said[-1]
+    ranged = first[0] >= 1 and words[first[0] - 1] in ("du", "from", "de") and last[0] > first[0]
+    nights = (last[1] - first[1]) % 7 if ranged else len({d for _, d in said})
+    if len(said) < 2 or not nights:
+        return
+    for m in ent.products:
+        if (m.qty is None or m.weak) and all("nuit" in k.products[s].per_units for s in m.skus):
+            m.qty, m.weak = nights, False

@@ -124,6 +124,8 @@ def lodging():
             _product("L6", "Croissant", 300, "pièce", ["croissant", "croissants"]),
             _product("L7", "Bazin teinté au mètre", 5000, "mètre", ["bazin"]),
             _product("L8", "Bazin teinté pièce de 10 mètres", 45000, "pièce", ["bazin"]),
+            _product("L9", "Appartement 2 pièces – nuit en semaine", 28000, "nuit", ["appartement", "appart"]),
+            _product("L10", "Lit d'appoint (par nuit)", 6000, "nuit", ["lit d'appoint", "extra bed"]),
         ],
         large_order_items=30,
     )
@@ -139,6 +141,8 @@ def lodging():
         ("il me faut 4 douzaines de chaises", "L5", 4),
         ("une douzaine de croissants", "L6", 12),
         ("je voudrais du bazin pour mon mari, 5 metres hein pas la piece", "L7", 5),
+        ("je veux le studio pour vendredi et samedi soir", "L2", 2),
+        ("je veux l'appartement 2 pieces du lundi au jeudi", "L9", 3),
     ],
 )
 def test_a_count_said_in_the_unit_the_product_is_sold_by(chat, lodging, text, sku, qty):
@@ -167,3 +171,52 @@ def test_coming_by_our_own_means_is_a_pickup_and_the_minimum_said_back_is_no_pro
     assert talk.state["zone"] == "pickup", reply_of(turn)
     reply = reply_of(talk.say("il faut 40 000 minimum ? bon alors 3 nuits"))
     assert "minimum" not in reply.lower() and talk.state["cart"] == [{"sku": "L1", "qty": 3}], reply
+
+
+def test_a_count_said_before_the_product_counts_it_and_the_stay_changes_as_a_whole(chat, lodging):
+    reply = reply_of(chat(lodging).say("3 nuits dans l'appart + lit d'appoint les 3 nuits ca fait combien ?"))
+    assert item_matches("102 000", reply), reply  # 3 × 28 000 + 3 × 6 000
+    talk = chat(lodging)
+    talk.say("je veux l'appartement pour 3 nuits")
+    talk.say("et un lit d'appoint pour les 3 nuits")
+    talk.say("non finalement 2 nuits seulement, on repart mercredi matin")
+    assert talk.state["cart"] == [{"sku": "L9", "qty": 2}, {"sku": "L10", "qty": 2}]
+    turn = talk.say("enlevez le lit d'appoint, il dormira dans le canape")
+    assert not turn.handoff and talk.state["cart"] == [{"sku": "L9", "qty": 2}], reply_of(turn)
+
+
+@pytest.fixture(scope="module")
+def workshop_faq():
+    shop = _shop([_product("G05", "Montage pneu (par roue)", 1000, "roue", ["montage"])])
+    document = dict(shop.document)
+    document["faq"] = [
+        {
+            "question": "Le mécanicien peut venir chez moi ?",
+            "answer": "Oui, jusqu'à 18 h du lundi au samedi : envoyez la position. Il répare la crevaison sur place.",
+            "answer_en": "Yes, until 6 pm Monday to Saturday: send your location. He repairs the puncture on the spot.",
+        },
+        {
+            "question": "Combien de temps faut-il attendre à l'atelier ?",
+            "answer": "Une crevaison est réparée en 15 à 20 min, le montage de 4 roues prend environ 1 h.",
+            "answer_en": "A puncture is repaired in 15 to 20 min, fitting 4 wheels takes about 1 hour.",
+        },
+        {
+            "question": "Vos pneus et batteries sont-ils garantis ?",
+            "answer": "Les pneus neufs sont garantis 6 mois, les batteries 12 mois. Gardez le reçu.",
+            "answer_en": "New tyres carry a 6-month guarantee, batteries 12 months. Keep the receipt.",
+        },
+    ]
+    return type(shop).from_document(document)
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("la reparation d'une crevaison ca prend combien de temps ? je vais attendre sur place", "15 a 20 min"),
+        ("vieux pere si batterie la se gate apres 3 mois, vous changez ?", "12 mois"),
+        ("if the battery stops working after 2 months, una go change am?", "12 months"),
+    ],
+)
+def test_a_question_meets_the_entry_whose_answer_gives_what_it_asks(chat, workshop_faq, text, answer):
+    reply = reply_of(chat(workshop_faq).say(text))
+    assert item_matches(answer, reply), reply
