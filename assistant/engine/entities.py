@@ -30,6 +30,23 @@ from .lexicon import (
 from .mentions import Entities, Mention
 from .text import Normalised, fold_phrase, has_phrase, stem
 
+
+def _only_by_by(products, digit: str) -> bool:
+    """The digit is in the products' names only as a side of « 4 x 4 »."""
+    seen = False
+    for p in products:
+        name = fold_phrase(p.name)
+        for i, w in enumerate(name):
+            if w == digit:
+                if "x" not in name[max(0, i - 1) : i + 2]:
+                    return False
+                seen = True
+    return seen
+
+
+# Between two products named in one list (« 2 uniwax pièce et 1 demi-pièce », « full piece and half piece »).
+_LIST_GLUE = {"et", "and", "ou", "or", "plus", "avec", "with", "un", "une", "le", "la", "les", "l", "the", "a", "an"}
+
 # Words allowed between a product and a quantity said after it ("lait concentré, mets 1 seulement").
 FORWARD_SKIP = {
     "x",
@@ -664,6 +681,12 @@ class Extractor:
             }
             own = set(stems[m.start : m.end])
             products = [self.k.products[s] for s in m.skus]
+            # « mettez 4 pneus, les 4 sont lisses » beside « Pneu 4x4 »: a count is not the « 4 » of « 4 x 4 ».
+            free -= {
+                d
+                for j, d in enumerate(stems)
+                if d in free and d.isdigit() and "x" not in stems[max(0, j - 1) : j + 2] and _only_by_by(products, d)
+            }
             if (kept := any_car_dropped(products, free)) != free:
                 # « la géométrie de ma voiture » beside « … voiture » and « … 4x4 »: any car, not the saloon; but
                 # not the motorbike either.
@@ -681,6 +704,16 @@ class Extractor:
             if best == 0:
                 # No word of a name tells them apart: what the customer says it is like might (« for my son »).
                 scores = trait_scores([self.k.products[s] for s in m.skus], free - own)
+                best = max(scores.values())
+            chain, start = [], m.start  # the products named before it in the same list
+            for o in reversed([o for o in mentions if o.end <= m.start]):
+                if not all(w in _LIST_GLUE or w.isdigit() for w in stems[o.end : start]):
+                    break
+                chain, start = [*chain, o], o.start
+            if best == 0 and chain:
+                # « Uniwax full piece and half piece »: the word that told those before apart goes on (its brand).
+                said = {w for o in chain for w in stems[o.start : o.end]} - own
+                scores = {s: len(said & (set(v) - shared)) for s, v in vocabs.items()}
                 best = max(scores.values())
             winners = [s for s, sc in scores.items() if sc == best]
             if best > 0 and len(winners) == 1:

@@ -90,6 +90,12 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "thing",
         "minimum",  # « il faut 40 000 minimum ? »: the shop's rule, said back
         "maximum",
+        "sont",  # « les 4 sont lisses »: what they are like, nothing asked for
+        "etaient",
+        "is",
+        "are",
+        "was",
+        "were",
     }
     # « une seule », « deux autres », « 2 more »: how many, never what (« extra », as in « extra large », may name it).
     stop |= (COUNT_WORDS | {"seuls", "seules"}) - {"extra"}

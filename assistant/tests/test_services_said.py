@@ -34,6 +34,7 @@ def garage():
             _product("G12", "Lavage simple 4x4", 3000, "lavage", ["lavage simple", "simple wash"]),
             _product("G13", "Lavage moto", 1000, "lavage", ["lavage moto", "motorbike wash"]),
             _product("G14", "Support de fixation", 7500, "pièce", ["support", "fixation"]),
+            _product("G15", "Pneu 4x4 17 pouces", 78000, "pneu", ["pneu 4x4", "pneu 17"]),
         ]
     )
 
@@ -220,3 +221,35 @@ def workshop_faq():
 def test_a_question_meets_the_entry_whose_answer_gives_what_it_asks(chat, workshop_faq, text, answer):
     reply = reply_of(chat(workshop_faq).say(text))
     assert item_matches(answer, reply), reply
+
+
+HALF = ["demi-pièce", "half piece"]
+
+
+@pytest.fixture(scope="module")
+def fabrics():
+    return _shop(
+        [
+            _product("F1", "Wax Vlisco – pièce 6 yards", 42000, "pièce", ["vlisco", "vlisco pièce", "full piece"]),
+            _product("F2", "Wax Vlisco – demi-pièce 3 yards", 22000, "demi-pièce", ["vlisco", *HALF, "vlisco demi"]),
+            _product("F3", "Wax Uniwax – pièce 6 yards", 15000, "pièce", ["uniwax", "uniwax pièce", "full piece"]),
+            _product("F4", "Wax Uniwax – demi-pièce 3 yards", 8000, "demi-pièce", ["uniwax", *HALF, "uniwax demi"]),
+        ]
+    )
+
+
+def test_the_brand_said_first_in_a_list_goes_on_to_the_next_kind(chat, fabrics):
+    reply = reply_of(chat(fabrics).say("Pls send me your price list for Uniwax, full piece and half piece"))
+    assert item_matches("15 000", reply) and item_matches("8 000", reply), reply
+    assert not item_matches("22 000", reply) and not item_matches("42 000", reply), reply
+    talk = chat(fabrics)
+    talk.say("je veux 2 uniwax piece et 1 demi-piece")
+    assert talk.state["cart"] == [{"sku": "F3", "qty": 2}, {"sku": "F4", "qty": 1}]
+
+
+def test_a_count_is_never_the_4_of_4x4_nor_names_a_thing(chat, garage):
+    talk = chat(garage)
+    talk.say("je veux 2 pneus neufs 15 pouces")
+    turn = talk.say("non finalement mettez 4 pneus, les 4 sont lisses")
+    assert talk.state["cart"] == [{"sku": "G07", "qty": 4}], reply_of(turn)
+    assert "ne vendons pas" not in reply_of(turn), reply_of(turn)
