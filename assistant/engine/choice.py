@@ -463,3 +463,12 @@ def answered_count(norm: Normalised, ent: Entities) -> int | None:
 
 
 _LINKS = {"avec", "et", "plus", "with", "and", "aussi", "also", "svp", "please", "stp"}
+
+
+def listed(k: Knowledge, norm: Normalised, named: set[str]) -> set[str]:
+    """The products a price list asks for: those named, and the others of the same kind (head noun) that a word
+    of the message names and no named one does (« vos prix pour les pneus, neufs et occasion »: the used tyres
+    too)."""
+    heads = {k.products[s].head for s in named} - {""}
+    said = {t.stem for t in norm.tokens if len(t.stem) > 2} - set().union(*(k.products[s].vocab for s in named))
+    return named | {s for s, p in k.products.items() if p.head in heads and said & p.vocab}

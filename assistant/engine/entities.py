@@ -551,6 +551,14 @@ class Extractor:
             for j in range(start, end):
                 ent.consumed.add(j)
                 ent.kinds[j] = kind
+        for i, w in enumerate(words):
+            # « j'arrive à l'aéroport », « at the airport »: the place, when a product's name also says the word.
+            here = i >= 1 and (words[i - 1] in _WHERE_PREPOSITIONS or words[i - 2 : i] in (["a", "l"], ["at", "the"]))
+            if w in k.place_words and i not in ent.consumed and here and k.place_words[w] not in ent.zones:
+                ent.zones.append(k.place_words[w])
+                ent.zone_text = ent.zone_text or norm.tokens[i].orig
+                ent.consumed.add(i)
+                ent.kinds[i] = "zone"
         if not ent.zones:
             ent.place = _place(norm, k)
         readings.verbs_named(k, ent, norm.tokens)

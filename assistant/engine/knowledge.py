@@ -340,6 +340,8 @@ class Knowledge:
     # station », « at the agency » is collecting there.
     premises: frozenset = frozenset()
     zone_heads: dict = field(default_factory=dict)  # long distinctive zone words, for abbreviations ("yop")
+    # A distinctive word of an area that the products' names use too (« aéroport ») -> its zone.
+    place_words: dict = field(default_factory=dict)
     home_zones: set = field(default_factory=set)  # the zones the shop itself is in (its address names them)
     # lexicon.CATEGORIES kind -> the skus of that kind (« fruits », « juice »), in the shop's order.
     kinds: dict = field(default_factory=dict)
@@ -549,8 +551,11 @@ class Knowledge:
                 and not w.isdigit()
                 and w not in GENERIC_PLACE_WORDS
                 and w not in FR_WORDS | EN_WORDS
-                and w not in self.product_stems
             ):
+                if w in self.product_stems:
+                    # « Aéroport FHB » beside « Transfert aéroport »: the place only where it is said to be one
+                    self.place_words[w] = next(iter(owners))
+                    continue
                 self._add([w], "zone", next(iter(owners)))
                 # Abbreviations ("yop", "koum") are of commune names, not of areas ("sel" is salt, not Selmer).
                 if len(w) >= 6 and w in name_words:

@@ -18,6 +18,7 @@ from .choice import (
     corrected_count,
     count_of_presented,
     line_named,
+    listed,
     measure_before,
     measure_of_last,
     measure_said,
@@ -362,7 +363,7 @@ class Policy:
         if self.u.catalogue or (not mentions and intent == "price" and not self.u.unknown):
             # "vos tarifs ?", "send me all your prices": every product with its price, in the owner's order;
             # « vos prix pour les tresses et les ongles » those of the kinds named.
-            named = {s for m in mentions for s in m.skus} | set(kind)
+            named = listed(k, self.norm, {s for m in mentions for s in m.skus} | set(kind))
             everything = not named or any_phrase(self.norm.words, EVERYTHING)
             products = [p for p in k.products.values() if everything or p.sku in named]
             if any_phrase(self.norm.words, CHEAP):

@@ -253,3 +253,34 @@ def test_a_count_is_never_the_4_of_4x4_nor_names_a_thing(chat, garage):
     turn = talk.say("non finalement mettez 4 pneus, les 4 sont lisses")
     assert talk.state["cart"] == [{"sku": "G07", "qty": 4}], reply_of(turn)
     assert "ne vendons pas" not in reply_of(turn), reply_of(turn)
+
+
+def test_a_place_the_products_are_named_after_is_the_place_where_it_is_said_to_be_one(chat):
+    shop = _shop([_product("T1", "Transfert aéroport en berline", 15000, "trajet", ["transfert aéroport", "navette"])])
+    document = dict(shop.document)
+    document["delivery_zones"] = [
+        {**zone, "areas": [*zone["areas"], "Aéroport FHB"]} if zone["name"] == "Port-Bouët Vridi" else zone
+        for zone in document["delivery_zones"]
+    ]
+    shop = type(shop).from_document(document)
+    talk = chat(shop)
+    talk.say("je veux le transfert aeroport, j'arrive a l'aeroport lundi")
+    assert talk.state["zone"] == "Port-Bouët Vridi" and talk.state["cart"][0]["sku"] == "T1"
+    talk = chat(shop)
+    turn = talk.say("le transfert aeroport c'est combien ?")
+    assert item_matches("15 000", reply_of(turn)) and talk.state["zone"] is None
+
+
+def test_a_price_list_of_a_kind_with_its_qualities_lists_each_of_them(chat):
+    shop = _shop(
+        [
+            _product("P1", "Pneu neuf 14 pouces", 33000, "pneu", ["pneu neuf", "pneus neufs"]),
+            _product("P2", "Pneu neuf 15 pouces", 38000, "pneu", ["pneu neuf", "pneus neufs"]),
+            _product("P4", "Pneu d'occasion 14 pouces", 12000, "pneu", ["pneu d'occasion", "pneu occasion"]),
+            _product("P5", "Pneu d'occasion 15 pouces", 15000, "pneu", ["pneu d'occasion", "pneu occasion"]),
+            _product("P3", "Chambre à air voiture", 4500, "pièce", ["chambre à air"]),
+        ]
+    )
+    reply = reply_of(chat(shop).say("svp envoyez moi la liste de vos prix pour les pneus, neufs et occasion"))
+    assert all(item_matches(price, reply) for price in ("33 000", "38 000", "12 000", "15 000")), reply
+    assert "Chambre" not in reply, reply

@@ -84,5 +84,7 @@ def test_the_owner_adds_a_product_photo_at_390_px(page, live_url, console, tmp_p
     product.refresh_from_db()
     with Image.open(Product.objects.get(pk=product.pk).photo.open("rb")) as stored:
         assert stored.size == (960, 1280)
-    assert card.locator("img").evaluate("img => img.complete && img.naturalWidth") == 960
+    # The photo is shown once it has loaded (on a busy machine it may still be loading when it is attached).
+    loaded = "img => img.complete ? img.naturalWidth : new Promise(done => img.onload = () => done(img.naturalWidth))"
+    assert card.locator("img").evaluate(loaded) == 960
     assert console.errors == []
