@@ -1360,6 +1360,8 @@ CANCEL = (
 )
 
 CHANGE = ("modifier", "changer", "change", "modify", "edit")
+# « la roue de secours aussi, il faut réparer les deux », « fit all 3 »: a count that is the whole, not one more.
+ALL_OF_THEM = ("les deux", "les 2", "les trois", "les 3", "les quatre", "les 4", "both", "all")
 
 # Taking an alternative just offered: « donne-moi le 128 alors », « ok give me the 40 mm instead ».
 TAKE_OFFER = (

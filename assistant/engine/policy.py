@@ -34,6 +34,7 @@ from .choice import (
     variant_of,
 )
 from .cues import (
+    ALL_OF_THEM,
     CANCEL,
     CHANGE,
     CHEAP,
@@ -474,7 +475,7 @@ class Policy:
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
-        more = any_phrase(words, MORE) and not any_phrase(words, REPLACE)
+        more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM))  # « réparer les deux »
         mentions = list(ent.products)
         if remove and mentions and all(self.added_before(m) for m in mentions):
             remove = False  # « ajoute la maquette aussi, on a pas de design »

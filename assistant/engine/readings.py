@@ -283,6 +283,8 @@ _DETERMINERS |= {"son", "sa", "ses", "notre", "nos", "votre", "vos"}
 _DETERMINERS |= {"the", "a", "an", "my", "your", "our", "his", "her"}
 
 _TOWARDS = {"au", "aux", "chez", "dans", "jusqu", "vers", "en", "up", "into", "at"}
+_NOT_OBJECTS = _TOWARDS | {"devant", "derriere", "depuis", "ici", "demain", "sur", "here", "there", "now", "near", "in"}
+_NOT_OBJECTS |= {"on", "since", "today", "tomorrow", "aujourd", "maintenant", "encore", "aussi", "too", "also"}
 
 
 def verbs_named(k: Knowledge, ent: Entities, tokens: list):
@@ -305,7 +307,8 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
             at = tokens.index(after) if after is not None else -1
             done_on = next((o for o in others if o.start == at), None)
             if (
-                any(set(o.skus) <= set(m.skus) for o in others)
+                any(set(o.skus) <= set(m.skus) and tokens[o.start].stem not in k.verb_nouns for o in others)
+                or any(o.skus == m.skus and o.start < m.start for o in keep)  # « crevé… venir le réparer »: once
                 # « faire laver une robe » at a pressing selling « Robe simple » beside « Lavage et repassage
                 # chemise »: the thing named is what is ordered, unless the service names it (« monter les pneus »)
                 or (
@@ -317,6 +320,7 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
                 or going
                 or (
                     after is not None
+                    and after.text not in _NOT_OBJECTS  # « mon pneu est crevé devant chez moi »: no object said
                     and after.text.isalpha()
                     and len(after.text) >= 3
                     and after.text not in FUNCTION_WORDS | NUMBER_WORDS_FR | NUMBER_WORDS_EN

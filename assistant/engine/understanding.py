@@ -11,7 +11,7 @@ for a person.
 from __future__ import annotations
 
 from . import features
-from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, WHERE_ASK, any_phrase, first_phrase
+from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, REPLACE, WHERE_ASK, any_phrase, first_phrase
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
@@ -110,6 +110,8 @@ def _decide(
     # « enlevez le lit d'appoint, il dormira dans le canapé »: a line of the cart taken out, no trouble said.
     carted = {ln["sku"] for ln in state.get("cart") or []}
     logistics = logistics or (any_phrase(norm.words, REMOVE) and any(set(m.skus) & carted for m in ent.products))
+    # « actually make it 3 tyres », « finalement mets 4 »: a new count for the cart, said without trouble.
+    logistics = logistics or (bool(carted) and bool(ent.numbers) and any_phrase(norm.words, REPLACE))
     if intent == "complaint" and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of

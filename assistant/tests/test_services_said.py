@@ -284,3 +284,19 @@ def test_a_price_list_of_a_kind_with_its_qualities_lists_each_of_them(chat):
     reply = reply_of(chat(shop).say("svp envoyez moi la liste de vos prix pour les pneus, neufs et occasion"))
     assert all(item_matches(price, reply) for price in ("33 000", "38 000", "12 000", "15 000")), reply
     assert "Chambre" not in reply, reply
+
+
+def test_a_flat_tyre_told_where_it_is_and_both_wheels_to_repair(chat, garage):
+    talk = chat(garage)
+    reply = reply_of(talk.say("mon pneu est creve devant chez moi, il faut venir le reparer svp"))
+    assert "Réparation crevaison" in reply and "Pneu neuf" not in reply, reply
+    talk.say("c'est une voiture, une Yaris")
+    talk.say("attendez, la roue de secours aussi est a plat, il faut reparer les deux")
+    assert talk.state["cart"] == [{"sku": "G03", "qty": 2}], reply_of(talk.turns[-1])
+
+
+def test_a_new_count_for_the_cart_said_in_passing_is_no_complaint(chat, garage):
+    talk = chat(garage)
+    talk.say("je veux 2 pneus neufs 15 pouces, je passe a l'atelier")
+    turn = talk.say("actually make it 3, one is for the spare")
+    assert not turn.handoff and talk.state["cart"] == [{"sku": "G07", "qty": 3}], reply_of(turn)
