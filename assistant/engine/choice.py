@@ -11,7 +11,7 @@ from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, TAKE_IT, an
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, measure_word, trait_scores
 from .lexicon import CONTAINERS
-from .text import Normalised, fold_phrase, phrase_positions, stem
+from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
 
 def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], refused=(), refused_at=()):
@@ -235,13 +235,11 @@ def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
     combien ? j'en ai environ 6 kg »): a number of its name is no such measure."""
     words = norm.words
     name = fold_phrase(p.name)
+    # « 2 nuits » of « Appartement 2 pièces »: a number of its name counts when said with another unit
+    of_name = {(a, measure_word(b)) for a, b in zip(name, name[1:], strict=False)}
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
         n = 1 if w in ("un", "une", "one") else int(w) if w.isdigit() else 0  # « just one day »
-        # « 2 nuits » of « Appartement 2 pièces »: a number of its name counts when said with another unit
-        of_name = any(
-            a == str(n) and measure_word(b) == measure_word(unit) for a, b in zip(name, name[1:], strict=False)
-        )
-        if n and measure_word(unit) in p.per_units and not of_name:
+        if n and measure_word(unit) in p.per_units and (str(n), measure_word(unit)) not in of_name:
             return n, i
     return None
 
@@ -345,19 +343,6 @@ SWAP = (
     "non",
     "alors",
 )
-NEGATORS = ("pas", "not", "no", "non", "sans", "without")
-
-
-def negated(norm: Normalised) -> set[int]:
-    """Positions of the words a negation turns down (« pas couleur », « not the red »), up to the next break."""
-    out, toks = set(), norm.tokens
-    for i, t in enumerate(toks):
-        if t.text in NEGATORS:
-            for j in range(i + 1, min(len(toks), i + 5)):
-                if toks[j].brk:
-                    break
-                out.add(j)
-    return out
 
 
 def variant_of(k: Knowledge, norm: Normalised, base: str, cands: list[str] | None = None) -> str | None:
@@ -371,7 +356,7 @@ def variant_of(k: Knowledge, norm: Normalised, base: str, cands: list[str] | Non
         return None
     if cands is None:
         cands = [s for s, p in k.products.items() if s != base and p.in_stock and b.head and p.head == b.head]
-    down = negated(norm)
+    down = negated(norm.tokens)
     said = {t.stem for i, t in enumerate(norm.tokens) if i not in down and len(t.stem) > 1 and not t.stem.isdigit()}
     hits = {s: len(said & (k.products[s].vocab - b.vocab)) for s in cands if s in k.products and s != base}
     best = max(hits.values(), default=0)

@@ -28,7 +28,7 @@ from .lexicon import (
     SIZE_UNITS,
 )
 from .mentions import Entities, Mention
-from .text import Normalised, fold_phrase, has_phrase, stem
+from .text import Normalised, fold_phrase, has_phrase, negated, stem
 
 
 def _only_by_by(products, digit: str) -> bool:
@@ -651,13 +651,7 @@ class Extractor:
         # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
         mentions = sorted(ent.products, key=lambda x: x.start)
         # « 5 mètres, pas la pièce »: the words a negation turns down tell nothing in favour of a candidate.
-        turned_down = set()
-        for i, t in enumerate(tokens):
-            if t.text in ("pas", "not", "sans", "without", "no"):
-                j = i + 1
-                while j < min(len(tokens), i + 4) and not tokens[j].brk:
-                    turned_down.add(j)
-                    j += 1
+        turned_down = negated(tokens, ("pas", "not", "sans", "without", "no"), reach=3)
         for m in mentions:
             if len(m.skus) < 2:
                 continue

@@ -262,6 +262,11 @@ def list_named(ent: Entities, words: list[str]):
 _WITH = ("avec", "with", "plus", "et", "and")
 
 
+def _by_verb(k: Knowledge, m: Mention, words: list[str]) -> bool:
+    """The mention is one word, a verb of a service the shop sells (Knowledge.verb_nouns: « montés », « fitted »)."""
+    return m.end - m.start == 1 and stem(words[m.start]) in k.verb_nouns
+
+
 def served_each(k: Knowledge, ent: Entities, words: list[str]):
     """« 4 pneus neufs montés et équilibrés », « 2 tyres fitted and balanced », « 4 pneus avec le montage »: a
     service priced per item (« Montage (par roue) »), asked by its verb or « avec » right after goods counted,
@@ -269,7 +274,7 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
     for i, m in enumerate(ent.products):
         if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
             continue
-        by_verb = stem(words[m.start]) in k.verb_nouns
+        by_verb = stem(words[m.start]) in k.verb_nouns  # « montés », « monter les pneus »
         with_it = any(w in _WITH for w in words[max(0, m.start - 3) : m.start])
         counted = (g for g in reversed(ent.products[:i]) if g.qty and not g.weak)
         goods = next((g for g in counted if not any(k.products[s].per_item for s in g.skus)), None)
@@ -278,9 +283,7 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
 
 
 # Between a verb and its object: « laver ma voiture », « fix the tyres ».
-_DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mon", "ma", "mes", "ton", "ta", "tes"}
-_DETERMINERS |= {"son", "sa", "ses", "notre", "nos", "votre", "vos"}
-_DETERMINERS |= {"the", "a", "an", "my", "your", "our", "his", "her"}
+_DETERMINERS = _FOR_WHOM | {"un", "une", "des", "du", "de", "d", "nos", "vos", "a", "an"}
 
 _TOWARDS = {"au", "aux", "chez", "dans", "jusqu", "vers", "en", "up", "into", "at"}
 _NOT_OBJECTS = _TOWARDS | {"devant", "derriere", "depuis", "ici", "demain", "sur", "here", "there", "now", "near", "in"}
@@ -293,21 +296,21 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
     lavage complet 4x4 »), a word of another product it describes (« business cards, the laminated ones »), what
     another product is for (« le support pour fixer le panneau »), or a thing done to that the shop does not
     know (« vous lavez les tapis ? »)."""
+    words = [t.text for t in tokens]
     keep = []
     for m in ent.products:
-        verb = m.end - m.start == 1 and tokens[m.start].stem in k.verb_nouns
         others = [o for o in ent.products if o is not m]
-        if verb:
+        if _by_verb(k, m, words):
             word = tokens[m.start].stem
-            after = next((t for t in tokens[m.end :] if t.text not in _DETERMINERS), None)
+            at = next((j for j in range(m.end, len(tokens)) if tokens[j].text not in _DETERMINERS), -1)
+            after = tokens[at] if at >= 0 else None
             purpose = m.start >= 2 and tokens[m.start - 1].text in ("pour", "to", "for")
             nxt = [t.text for t in tokens[m.end : m.end + 2]]
             # « monter au 3e étage », « je monte à Abobo », « fixed up »: the verb's other sense, a way to go
             going = nxt[:1] and (nxt[0] in _TOWARDS or (nxt[0] == "a" and nxt[1:] and nxt[1] in _DETERMINERS))
-            at = tokens.index(after) if after is not None else -1
             done_on = next((o for o in others if o.start == at), None)
             if (
-                any(set(o.skus) <= set(m.skus) and tokens[o.start].stem not in k.verb_nouns for o in others)
+                any(set(o.skus) <= set(m.skus) and not _by_verb(k, o, words) for o in others)
                 or any(o.skus == m.skus and o.start < m.start for o in keep)  # « crevé… venir le réparer »: once
                 # « faire laver une robe » at a pressing selling « Robe simple » beside « Lavage et repassage
                 # chemise »: the thing named is what is ordered, unless the service names it (« monter les pneus »)
@@ -333,9 +336,8 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
                 continue
         keep.append(m)
     ent.products = keep
-    if any(m.end - m.start == 1 and tokens[m.start].stem in k.verb_nouns for m in keep):
+    if any(_by_verb(k, m, words) for m in keep):
         # « le pneu de ma voiture est crevé », « mon pneu est crevé »: the customer's own thing the service is for.
-        words = [t.text for t in tokens]
         for m in list(keep):
             mine = set(words[max(0, m.start - 2) : m.start]) & _OWNED or any(
                 words[j : j + 2] in (["de", w] for w in _OWNED) or words[j : j + 1] == ["my"]
@@ -348,14 +350,14 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
 
 _DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 _DAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_OF = {w: n for names in (_DAYS, _DAYS_EN) for n, w in enumerate(names)}
 
 
 def nights_by_days(k: Knowledge, ent: Entities, words: list[str]):
     """« l'appartement pour vendredi et samedi soir », « the studio Friday and Saturday »: a stay sold by the night,
     its nights named by their days, without a count: one night for each day named; « du lundi au jeudi », « from
     Monday to Thursday »: the nights between."""
-    day = {w: n for names in (_DAYS, _DAYS_EN) for n, w in enumerate(names)}
-    said = [(i, day[w]) for i, w in enumerate(words) if w in day]
+    said = [(i, _DAY_OF[w]) for i, w in enumerate(words) if w in _DAY_OF]
     counted = any(w.isdigit() and measure_word(n) == "nuit" for w, n in zip(words, words[1:], strict=False))
     if not said or counted:
         return

@@ -582,3 +582,19 @@ def fingerprint(text: str) -> int:
 def choice_word(text: str) -> str:
     """The customer's word for the products a « lequel ? » is about (« produits » when none is left)."""
     return text.strip() or "produits"
+
+
+NEGATORS = ("pas", "not", "no", "non", "sans", "without")
+
+
+def negated(toks: list[Token], negators=NEGATORS, reach: int = 4) -> set[int]:
+    """Positions of the words a negation turns down (« pas couleur », « not the red »): up to ``reach`` words after
+    it, stopping at the next break."""
+    out = set()
+    for i, t in enumerate(toks):
+        if t.text in negators:
+            for j in range(i + 1, min(len(toks), i + 1 + reach)):
+                if toks[j].brk:
+                    break
+                out.add(j)
+    return out

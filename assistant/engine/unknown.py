@@ -26,14 +26,10 @@ from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORD
 from .readings import INFINITIVE
 from .text import Normalised, find_phrase, fold, stem
 
-
-def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str | None:
-    """The thing asked for after "vous avez", "do you sell", or after a quantity, when no product matched."""
-    words = norm.words
-    if any_phrase(words, PRICE_LIST) or {"menu", "catalogue", "catalog"} & set(words):
-        return None  # « send me your menu with prices »: the shop's own list, never a thing it does not sell
-    origs = [t.orig for t in norm.tokens]
-    stop = {
+# Words after which no thing asked for begins (« pour », « svp », « minimum »); « une seule », « deux autres »,
+# « 2 more »: how many, never what (« extra », as in « extra large », may name it).
+_OBJECT_STOP = frozenset(
+    {
         "pour",
         "for",
         "chez",
@@ -97,11 +93,20 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         "was",
         "were",
     }
-    # « une seule », « deux autres », « 2 more »: how many, never what (« extra », as in « extra large », may name it).
-    stop |= (COUNT_WORDS | {"seuls", "seules"}) - {"extra"}
+    | ((COUNT_WORDS | {"seuls", "seules"}) - {"extra"})
+)
+# Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
+_OBJECT_CUES = sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c))
+
+
+def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str | None:
+    """The thing asked for after "vous avez", "do you sell", or after a quantity, when no product matched."""
+    words = norm.words
+    if any_phrase(words, PRICE_LIST) or {"menu", "catalogue", "catalog"} & set(words):
+        return None  # « send me your menu with prices »: the shop's own list, never a thing it does not sell
+    origs = [t.orig for t in norm.tokens]
     starts = []
-    # Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
-    for cue in sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c)):
+    for cue in _OBJECT_CUES:
         p = find_phrase(words, cue)
         if p >= 0:
             starts.append(p + len(cue.split()))
@@ -115,7 +120,7 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     ]
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
-        thing = _object_at(words, origs, start, stop, ent)
+        thing = _object_at(words, origs, start, _OBJECT_STOP, ent)
         if thing:
             return thing
     return None
@@ -129,7 +134,7 @@ _CUE_HEADS = {
 }
 
 
-def _object_at(words: list[str], origs: list[str], start: int, stop: set[str], ent: Entities) -> str | None:
+def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[str], ent: Entities) -> str | None:
     out = []
     for i in range(start, min(len(words), start + 8)):
         if not out and words[i] in ("prix", "tarif", "tarifs", "price", "prices", "liste", "list", "catalogue"):
