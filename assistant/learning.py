@@ -69,7 +69,7 @@ def examples(folders: list[Path]) -> list[Example]:
         extractor = Extractor(knowledge)
         for m in _messages(folder):
             state = new_state()
-            norm = normalise(m["text"])
+            norm = normalise(m["text"], knowledge.own_slang)
             language = lang_mod.detect(norm, None) or "fr"
             ent = extractor.extract(norm)
             u = classify(norm, ent, knowledge, state, language)
@@ -132,7 +132,7 @@ def faq_groups(folders: list[Path]) -> list[FaqGroup]:
             golds = [i for i, a in enumerate(answers) if all(item_matches(item, a) for item in m["must_mention"])]
             if len(golds) != 1:
                 continue  # the facts are in no answer, or in several: the label does not say which entry
-            norm = normalise(m["text"])
+            norm = normalise(m["text"], knowledge.own_slang)
             language = lang_mod.detect(norm, None) or "fr"
             reached = [
                 (i, feats)

@@ -202,7 +202,7 @@ def amounts_in(text: str) -> set[int]:
 
 
 def _mentions(knowledge: Knowledge, text: str) -> tuple[set[str], set[str]]:
-    entities = _extractor(knowledge).extract(normalise(text))
+    entities = _extractor(knowledge).extract(normalise(text, knowledge.own_slang))
     return set(entities.product_skus), {zone for zone in entities.zones if zone != PICKUP}
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
-from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, REMOVE, REPLACE, TAKE_IT, any_phrase
+from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
-from .knowledge import Knowledge, any_car_dropped, measure_word, trait_scores
-from .lexicon import CONTAINERS
+from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
+from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, SIZE_UNITS
+from .readings import nights_said
 from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
 
@@ -58,6 +59,13 @@ def removal(words: list[str], ent: Entities, cart=()) -> bool:
     return bool(said) and not (said == ["drop"] and ent.pickup)
 
 
+def removal_reaches(norm: Normalised, m: Mention) -> bool:
+    """The removal said reaches this product: « enlève la zumba et la boxe », « la zumba, enlève-la »; not past a
+    comma after it (« enlève la zumba, je vais faire que la boxe »: the boxing stays)."""
+    cues = [i for c in REMOVE for i in phrase_positions(norm.words, c) if i < m.start]
+    return not cues or not any(t.brk for t in norm.tokens[max(cues) + 1 : m.start + 1])
+
+
 def said_in(k: Knowledge, m: Mention, sku: str) -> bool:
     """Every word of the mention is a word of the product's names (« chicken » of « large chicken pizza »)."""
     return all(kin(stem(w), k.products[sku].vocab) for w in fold_phrase(m.text))
@@ -73,7 +81,21 @@ def narrow_choice(k: Knowledge, norm: Normalised, cands: list[str], refused_at=(
 def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) -> list[str]:
     """The candidates most of whose distinguishing words the message says (« les petits sacs de 5 kilos »,
     « en poudre », « condensed »), else those most like what it describes; [] when it says nothing of them."""
-    stems = {t.stem for i, t in enumerate(norm.tokens) if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at}
+    toks = norm.tokens
+    # « the 5 litre one, just 1 », « 25 parts, avec écrit 40 ans »: a number with its measure or a word of the names
+    # tells the candidates apart, a count beside it does not.
+    names = set().union(*(k.products[s].vocab for s in cands if s in k.products))
+    measured = {
+        i
+        for i, t in enumerate(toks[:-1])
+        if t.text.isdigit() and (measure_word(toks[i + 1].text) in SIZE_UNITS or toks[i + 1].stem in names)
+    }
+    counts = {i for i, t in enumerate(toks) if t.text.isdigit() and i not in measured} if measured else set()
+    stems = {
+        t.stem
+        for i, t in enumerate(toks)
+        if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at and i not in counts
+    }
     scores = word_scores(k, stems, cands)
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
@@ -128,20 +150,33 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
 
 
 _RANGE = re.compile(r"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(\d+)? ?(?:a|-|to|jusqu a|up to) (\d+) ([a-z]+)")
+_OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
 
 
 def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | None:
     """« spiral binding » with 120 pages in the cart, « reliure pour 180 pages »: the one candidate whose name's
     range (« jusqu'à 100 pages », « de 101 à 250 pages ») holds how many of that unit the message or the cart
     says."""
-    ranges = {}
+    ranges, bare = {}, []
     for s in m.skus:
-        found = _RANGE.search(" ".join(fold_phrase(k.products[s].name)))
-        if found:
+        name = " ".join(fold_phrase(k.products[s].name))
+        if found := _RANGE.search(name):
             ranges[s] = (int(found[1] or 0), int(found[2]), stem(found[3]))
-    if len(ranges) != len(m.skus) or len({r[2] for r in ranges.values()}) != 1:
+        elif found := _OPEN_RANGE.search(name):
+            ranges[s] = (int(found[1]), 10**9, stem(found[2]))  # « long séjour (7 nuits et plus) »
+        else:
+            bare.append(s)
+    if not ranges or len({r[2] for r in ranges.values()}) != 1:
         return None
+    if bare and not any(hi == 10**9 for _, hi, _ in ranges.values()):
+        return None  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
     unit = next(iter(ranges.values()))[2]
+    for s in bare:
+        # « le studio 3 nuits » beside « nuit en semaine » and « long séjour (7 nuits et plus) »: a candidate sold by
+        # that unit without a range takes any count.
+        if unit not in {stem(u) for u in k.products[s].per_units}:
+            return None
+        ranges[s] = (0, 10**9, unit)
     words = norm.words
     said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
@@ -206,7 +241,7 @@ def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict, 
     one line of the cart sold by it (« actually make it 30 meters » after the switches were chosen). « non
     finalement 2 nuits » changes the stay: every line counted by the night (or the day). ``clock`` False: « 18 h »
     is an hour of the day, never hours of a product (the customer asked about the hours)."""
-    if ent.products or state["choice"]:
+    if state["choice"]:
         return []
 
     def said_of(p) -> tuple[int, int] | None:
@@ -218,6 +253,11 @@ def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict, 
 
     lines = [k.products[ln["sku"]] for ln in state["cart"] if ln["sku"] in k.products]
     stay = [(p, said) for p in lines if (said := said_of(p)) and measure_word(norm.words[said[1] + 1]) in _STAY]
+    if ent.products:
+        # « bon alors 3 nuits, et un dîner le premier soir »: the stay changes beside a product named, when that
+        # product is not the one counted by the night.
+        units = frozenset().union(*(k.products[s].per_units for m in ent.products for s in m.skus))
+        return [mention(p, said) for p, said in stay if measure_word(norm.words[said[1] + 1]) not in units]
     if len(stay) > 1:
         return [mention(p, said) for p, said in stay]
     last = k.products.get(state["last_sku"] or "")
@@ -448,6 +488,25 @@ def answered_count(norm: Normalised, ent: Entities) -> int | None:
 
 
 _LINKS = {"avec", "et", "plus", "with", "and", "aussi", "also", "svp", "please", "stp"}
+_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS | {stem(w) for c in PRICE_LIST for w in c.split()}
+
+
+def nights_of_stay(k: Knowledge, norm: Normalised, state: dict) -> list[int]:
+    """« vendredi et samedi » said of the one room of the cart sold by the night (while « combien ? » is asked, or
+    after it was taken for one night): that many nights."""
+    rooms = [ln for ln in state["cart"] if ln["sku"] in k.products and "nuit" in k.products[ln["sku"]].per_units]
+    waiting = [ln for ln in state["cart"] if not ln["qty"]]
+    nightly = len(rooms) == 1 and (not waiting or waiting == rooms)
+    nights = nights_said(norm.words) if nightly else 0
+    return [nights] if nights else []
+
+
+def with_kind(k: Knowledge, m: Mention) -> list[str]:
+    """The candidates of a word that names a kind of goods (« bières », « gâteaux »): the products it names and
+    every other one of that kind (« Heineken » is a beer too), in the shop's order."""
+    said = [w for w in fold_phrase(m.text) if w not in FUNCTION_WORDS]
+    kind = kinds_named(k, said) if len(said) == 1 else []  # « bières », not « bière Flag »
+    return list(dict.fromkeys([*m.skus, *kind])) if kind else m.skus
 
 
 def listed(k: Knowledge, norm: Normalised, named: set[str]) -> set[str]:
@@ -456,4 +515,11 @@ def listed(k: Knowledge, norm: Normalised, named: set[str]) -> set[str]:
     too)."""
     heads = {k.products[s].head for s in named} - {""}
     said = {t.stem for t in norm.tokens if len(t.stem) > 2} - set().union(*(k.products[s].vocab for s in named))
-    return named | {s for s, p in k.products.items() if p.head in heads and said & p.vocab}
+    out = named | {s for s, p in k.products.items() if p.head in heads and said & p.vocab}
+    if named:
+        # « je veux voir pour le poisson et les poulets », « les tresses et les ongles »: every kind of goods the
+        # message names, and the products a word of it names that is no everyday word.
+        out |= set(kinds_named(k, norm.words))
+        own = {w for w in said - _EVERYDAY if len(w) > 3}
+        out |= {s for s, p in k.products.items() if own & p.vocab}
+    return out

@@ -13,8 +13,8 @@ from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
 from . import readings
-from .cues import BENIGN_MODIFIERS
-from .knowledge import Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
+from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
+from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
@@ -28,7 +28,7 @@ from .lexicon import (
     SIZE_UNITS,
 )
 from .mentions import Entities, Mention
-from .text import Normalised, fold_phrase, has_phrase, negated, stem
+from .text import Normalised, fold, fold_phrase, has_phrase, negated, stem
 
 
 def _only_by_by(products, digit: str) -> bool:
@@ -76,95 +76,23 @@ FORWARD_SKIP = {
     "need",
 }
 
-PICKUP_CUES = (
-    "retrait",
-    "moi meme",
-    "myself",
-    "propres moyens",  # « on vient par nos propres moyens »: no one is sent
-    "par mes moyens",
-    "par nos moyens",
-    "our own way",
-    "my own way",
-    "by ourselves",
-    "vais passer",
-    "jvais passer",
-    "jvais venir",
-    "jviens chercher",
-    "passer au depot",
-    "passer a la boutique",
-    "passer au magasin",
-    "pick them up",
-    "pick it",
-    "come and pick",
-    "come pick",  # pidgin: « I go come pick am »
-    "pick am",
-    "recuperer",
-    "recupere",
-    "recup",
-    "passer prendre",
-    "passe prendre",
-    "je passe",
-    "je viens chercher",
-    "venir chercher",
-    "viens chercher",
-    "a emporter",
-    "emporter",
-    "je vais venir",
-    "je viens a la boutique",
-    "a la boutique",
-    "au magasin",
-    "au depot",
-    "au comptoir",
-    "pick up",
-    "pickup",
-    "pick it up",
-    "collect",
-    "come and get",
-    "come get",
-    "take away",
-    "takeaway",
-    "at the shop",
-    "at the store",
-    "in store",
-    "come to the shop",
-    "at the counter",
-    "to the counter",
-    "drop it off",
-    "drop it at",
-    "drop them",
-    "drop off",
-    "deposer",
-    "je depose",
-    "i ll come",
-    "i will come",
-    "passer la prendre",
-    "passer le prendre",
-    "passer les prendre",
-    "passer la chercher",
-    "passer le chercher",
-    "passer les chercher",
-    "venir la prendre",
-    "venir le prendre",
-    "venir les prendre",
-    "prendre moi meme",
-    # « we will bring the car to the shop », « j'amène le tissu »: the customer comes to the shop with it.
-    "i will bring",
-    "i ll bring",
-    "we will bring",
-    "we ll bring",
-    "i go bring",
-    # « We'll board at your agency », « je passe à l'agence »: the shop's own agency
-    "votre agence",
-    "a l agence",
-    "your agency",
-    "at the agency",
-    "j amene",
-    "je vais amener",
-    "on va amener",
-    "j apporte",
-    "je vais apporter",
-    "je passerai",
-)
+
+_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS
+
+
+def _variant(word: str, vocab) -> bool:
+    """The same word in another form (« adult » / « adulte », « kid » / « kids »), not a longer word (« champ »
+    is no « champignon »)."""
+    return len(word) >= 4 and any(
+        len(v) >= 4 and abs(len(v) - len(word)) <= 2 and (v.startswith(word) or word.startswith(v)) for v in vocab
+    )
+
+
+def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
+    """« et », « and » between two mentions: two things said (« 2 pairs of kids rain boots and one pair of adult
+    rain boots »), not one described twice (« le Dell Latitude, c'est combien ? le reconditionné »)."""
+    lo, hi = min(a.end, b.end), max(a.start, b.start)
+    return any(t.text in SEPARATORS for t in tokens[lo:hi])
 
 
 def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
@@ -339,6 +267,9 @@ _ONE_ARTICLES |= {"mon", "ma", "my"}
 # Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
 OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fidelite", "loyalty", "identite", "id"}
 OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "recharge", "credit", "telephonique"}
+# « ma carte d'étudiant », « my student card », « la carte de membre »: a card that says who one is.
+OTHER_CARDS |= {"etudiant", "etudiante", "student", "membre", "member", "membership", "scolaire", "school"}
+OTHER_CARDS |= {"abonne", "abonnement", "assurance", "insurance", "electeur", "consulaire", "professionnelle"}
 
 
 # « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
@@ -408,11 +339,17 @@ def _is_size(words: list[str], i: int, length: int, tokens: list, size_range: fr
     return measure_word(nxt) in SIZE_UNITS or prev in SIZE_PREFIXES  # « 40 meters », « 3 litres »
 
 
+_WEEKDAY = (
+    r"(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
 _WHEN = re.compile(
     r"\b(ce soir|ce matin|cet apres midi|cette nuit|a midi|ce midi|demain( matin| soir| midi)?|apres demain"
     r"|tout de suite|maintenant|aujourd hui|tonight|this evening|this morning|this afternoon|tomorrow"
     r"( morning| evening)?|at noon|right now|asap|(a|vers|avant|pour|at|by|before) \d{1,2} ?(h|heures?|pm|am)"
-    r"( ?\d{2})?)\b"
+    r"( ?\d{2})?"
+    # « pour samedi », « ce vendredi soir », « on Saturday »: a day named for the order, not the shop's days
+    rf"|(pour|ce|this|on|for|by|next) {_WEEKDAY}( matin| soir| midi| morning| evening| night)?"
+    rf"|{_WEEKDAY} prochain)\b"
 )
 
 
@@ -429,6 +366,8 @@ def _when(norm: Normalised) -> str:
     for t in norm.tokens[start : start + count]:
         if not origs or origs[-1] != t.orig:
             origs.append(t.orig)
+    if len(origs) > 1 and fold(origs[0]) in ("pour", "for"):
+        origs = origs[1:]  # « Souhaité pour : samedi », not « pour samedi »
     return " ".join(origs)
 
 
@@ -559,6 +498,8 @@ class Extractor:
                 ent.zone_text = ent.zone_text or norm.tokens[i].orig
                 ent.consumed.add(i)
                 ent.kinds[i] = "zone"
+        if ent.zones and ent.pickup and any(has_phrase(words, cue) for cue in COLLECT_FROM_ME):
+            ent.pickup = False  # « please pick up 5 shirts in Deux-Plateaux »: the shop collects there, a delivery
         if not ent.zones:
             ent.place = _place(norm, k)
         readings.verbs_named(k, ent, norm.tokens)
@@ -566,6 +507,7 @@ class Extractor:
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
+        self._modified(ent, stems)
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
@@ -613,6 +555,16 @@ class Extractor:
             span = stems[m.start : m.end]
             j = m.end
             measures = all(w in CONTAINERS or w in self.k.unit_words for w in span)
+            counted_after = (
+                m.start >= 2 and words[m.start - 1].isdigit() and not (j < len(words) and words[j] in ("de", "d", "of"))
+            )
+            if measures and counted_after and keep and m.start - 1 == keep[-1].end:
+                # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
+                for k in range(m.start, m.end):
+                    ent.kinds.pop(k, None)
+                    ent.consumed.discard(k)
+                    taken[k] = False
+                continue
             if measures and j + 1 < len(words) and words[j] in ("de", "d", "of"):
                 if j + 1 in starts:
                     for k in range(m.start, m.end):
@@ -646,6 +598,20 @@ class Extractor:
             out.append(m)
         ent.products = out
 
+    def _modified(self, ent: Entities, stems: list[str]):
+        """« a half piece of Vlisco » where « piece of Vlisco » names the full piece: the word said before a
+        mention makes it the one product every word said names (« Vlisco – demi-pièce », alias « half piece »)."""
+        for m in ent.products:
+            j = m.start - 1
+            if len(m.skus) != 1 or j < 0 or j in ent.consumed or stems[j] in _EVERYDAY or not stems[j].isalpha():
+                continue
+            said = {stems[j]} | {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
+            fits = [p.sku for p in self.k.products.values() if said <= p.vocab]
+            if len(fits) == 1 and fits != m.skus:
+                m.skus, m.start = fits, j
+                ent.consumed.add(j)
+                ent.kinds[j] = "product"
+
     def _narrow(self, ent: Entities, stems: list[str], tokens: list):
         """An ambiguous word with a distinguishing word nearby ("riz ... 25 kg") picks its product."""
         # A lone letter ("c" of "c'est") is not a distinguishing word, even if a name has one ("vitamine C").
@@ -659,9 +625,17 @@ class Extractor:
             # carp's, not a clue for the prawns.
             # (a neighbour naming some of the same products, « le seau de 20 L de peinture », is no boundary)
             # (the same word said again, « 4 barres de fer de 12 et 6 barres de fer de 8 », is one: each its own)
-            other = [o for o in mentions if o is not m and (not set(o.skus) & set(m.skus) or o.skus == m.skus)]
+            # (nor is one said apart, « 2 pairs of kids rain boots and one pair of adult rain boots »: its own line)
+            other = [
+                o
+                for o in mentions
+                if o is not m and (not set(o.skus) & set(m.skus) or o.skus == m.skus or _said_apart(tokens, o, m))
+            ]
             lo = max((o.end for o in other if o.end <= m.start), default=0)
             hi = min((o.start for o in other if o.start >= m.end), default=len(stems))
+            if hi < len(stems):
+                # « kids rain boots and one pair of adult rain boots »: past « and », the words are the next one's.
+                hi = next((j for j in range(m.end, hi) if tokens[j].text in SEPARATORS), hi)
             # Words of another mention are that mention's (« vos accompagnements ? alloco, riz » names examples),
             # unless it names one of these products (« le seau de 20 L de peinture », « books of 200 pages »).
             named = {
@@ -701,7 +675,9 @@ class Extractor:
             scores = {}
             for s, v in vocabs.items():
                 distinct = set(v) - shared
-                scores[s] = len((free - own) & distinct)
+                # « adult » for « adulte »: another form of a word of the name, if it is no everyday word
+                said = [w for w in free - own if w in distinct or (w not in _EVERYDAY and _variant(w, distinct))]
+                scores[s] = len(said)
             best = max(scores.values())
             if best == 0:
                 # No word of a name tells them apart: what the customer says it is like might (« for my son »).
@@ -867,6 +843,7 @@ class Extractor:
                     and ws not in self.k.unit_words
                     and w not in COUNT_WORDS
                     and w not in BENIGN_MODIFIERS  # « 4 new tyres », « 2 bons poulets »
+                    and ws not in TRAIT_OF  # « 2 pairs of kids rain boots », « 3 chemises blanches »
                     # « 2 pairs of kids flip flops », « 30 pairs of adult flip flops »: a word of its own names
                     # (or its French spelling), said before the one found
                     and not any(kin(ws, self.k.products[s].vocab) for s in m.skus)

@@ -43,6 +43,7 @@ HAND_WEIGHTS = {
     "q_word": 1.5,
     "q_product": 0.5,
     "q_unique": 0.5,
+    "asked_when": 2.0,
     "a_word": 0.5,
     "en_word": 0.5,
     "en_content": 0.5,
@@ -65,7 +66,30 @@ ASKS = {
     ),
     "amount": ("combien", "how much", "prix", "payant", "gratuit", "free", "cost", "coute", "tarif", "supplement"),
     "count": ("combien de", "how many", "quantite"),
+    # When a thing the shop does takes place (« la zumba c'est quels jours ? », « what days are the boxing classes? »).
+    "when": (
+        "quel jour",
+        "quels jours",
+        "quelle heure",
+        "quelles heures",
+        "c est quand",
+        "what day",
+        "what days",
+        "which day",
+        "which days",
+        "what time",
+        "when is",
+        "when are",
+        "horaire",
+        "horaires",
+        "schedule",
+        "timetable",
+        "planning",
+    ),
 }
+_DAYS = re.compile(
+    r"\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+)
 _GIVES = {
     # « en 2 h », « 15 à 20 min », « 3 jours »; not a time of day (« jusqu'à 18 h », « de 8 h à 18 h »).
     "delay": re.compile(
@@ -121,11 +145,15 @@ def faq_features(norm: Normalised, knowledge: Knowledge, language: str | None = 
             feats["en_word"] = len(en_hits)
             feats["en_content"] = len({w for w in en_hits if w not in EN_WORDS})
             q_hits = q_hits | en_hits
+        when = False
         if asks:
             gives = _gives(f.answer if language != "en" else f.answer_en)
-            for kind in asks:
+            for kind in asks - {"when"}:
                 feats[f"gives_{kind}"] = int(kind in gives)
-        out.append((feats, bool(q_hits - products) or bool(concepts & f.q_concepts)))
+            # « les cours de boxe c'est quels jours ? »: the entry whose answer gives the days of what is named.
+            when = "when" in asks and any(part & stems & products for part in _day_parts(f.answer, f.answer_en))
+            feats["asked_when"] = int(when)
+        out.append((feats, bool(q_hits - products) or bool(concepts & f.q_concepts) or when))
     return out
 
 
@@ -134,6 +162,14 @@ def _gives(answer: str) -> frozenset:
     """What an FAQ answer gives (a delay, an amount, a count), read once per answer text."""
     text = " ".join(fold_phrase(answer))
     return frozenset(kind for kind, pattern in _GIVES.items() if pattern.search(text))
+
+
+@lru_cache(maxsize=4096)
+def _day_parts(*answers: str) -> tuple[frozenset, ...]:
+    """The word stems of each clause of an answer that names a day (« Boxe : lundi et mercredi à 19 h 30 »)."""
+    parts = (part for answer in answers for part in re.split(r"[.;\n]", answer or ""))
+    folded = (fold_phrase(part) for part in parts)
+    return tuple(frozenset(stem(w) for w in words) for words in folded if _DAYS.search(" ".join(words)))
 
 
 def hand_score(feats: dict) -> float:

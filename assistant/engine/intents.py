@@ -24,7 +24,6 @@ from .cues import (
     DEFERRED,
     DELIVERY,
     DISCOUNT,
-    EVERYTHING,
     FEE_QUESTION,
     GENERAL_TASKS,
     GREETING,
@@ -63,7 +62,7 @@ from .cues import (
 from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge
-from .lexicon import FUNCTION_WORDS
+from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
 from .text import Normalised, find_phrase, stem
 from .unknown import price_object, service_object, unknown_object
 
@@ -118,6 +117,10 @@ class Understanding:
     photos: bool = False
     plain_order: bool = False  # an order verb before the products named, and no word of any trouble
     untroubled: bool = False  # no word of a problem, a wait, a refusal or a past delivery
+    # The message's own content words (not the shop's names) that the shop document uses, and those it does not:
+    # « quel médicament pour la toux ? » at a pharmacy speaks of its trade, « la météo de samedi ? » does not.
+    in_domain: int = 0
+    off_domain: int = 0
 
     @property
     def upset_said(self) -> bool:
@@ -125,6 +128,9 @@ class Understanding:
         dommage, le mécanique alors » after an out-of-stock reply takes the alternative)."""
         upset = ("complaint", "human")
         return self.intent in upset and (self.decisive or self.rules_intent in upset)
+
+
+_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS
 
 
 def _trouble_said(words: list[str], joined: str) -> bool:
@@ -222,6 +228,13 @@ def classify(
     zone = bool(ent.zones) or ent.pickup
     u = Understanding(intent="off_topic")
     u.faq_entries = faq_features(norm, knowledge, language)
+    content = [
+        t.stem
+        for i, t in enumerate(norm.tokens)
+        if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in _EVERYDAY
+    ]
+    u.in_domain = sum(1 for w in content if w in knowledge.domain_stems)
+    u.off_domain = len(content) - u.in_domain
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)
@@ -297,17 +310,11 @@ def classify(
         u.intent = "payment"  # "tu peux me faire crédit jusqu'à vendredi ?" is not about the opening days
         u.deferred = True
         u.decisive = True
-    elif (
-        any_phrase(words, PRICE_LIST)
-        # « vos prix ? chemises, pantalons, tout »: kinds named as examples of the list asked for
-        and (
-            not has_products
-            or len(ent.products) > 1
-            or len(ent.products[0].skus) > 1  # « tes prix des tissus »: the prices of every one of them
-            or any_phrase(words, EVERYTHING)
-        )
-        and not any_phrase(words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais"))
+    elif any_phrase(words, PRICE_LIST) and not any_phrase(
+        words, ("livraison", "livraisons", "livrer", "delivery", "deliver", "frais")
     ):
+        # « vos prix ? chemises, pantalons, tout », « price list please, cakes and pastries »: the kinds named
+        # are those of the list asked for (Policy.product_info).
         u.intent = "price"  # the whole price list, never the delivery fees
         u.catalogue = True
         u.decisive = True
@@ -350,7 +357,8 @@ def classify(
         u.decisive = True
     elif (
         any_phrase(words, HOURS)
-        or (any_phrase(words, DAYS) and not has_products and not ent.zones)
+        # (inside an order, « vendredi et samedi », « dimanche matin aussi » say when, not a question of hours)
+        or (any_phrase(words, DAYS) and not has_products and not ent.zones and not in_order)
         or (CLOCK.search(joined) and any_phrase(words, ("come", "venir", "passer", "viens", "passe")))
     ):
         u.intent = "hours"

@@ -26,15 +26,20 @@ from .lexicon import (
     TRAITS,
     VEHICLE_CLASSES,
 )
-from .text import fold, fold_phrase, stem
+from .text import fold, fold_phrase, slang_words, stem
 
 PICKUP = "pickup"
 _DAY_FR = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?"
 _DAY_EN = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?"
-# Days a delivery note restricts a zone to: « le samedi seulement », « du lundi au samedi », « on Saturdays only ».
+# Days a delivery note restricts a zone to: « le samedi seulement », « le mardi et le vendredi seulement »,
+# « du lundi au samedi », « on Tuesdays and Fridays only ».
 DAYS_SAID = {
-    "fr": re.compile(rf"\b(?:(?:le |les )?{_DAY_FR} (?:seulement|uniquement)|du {_DAY_FR} au {_DAY_FR})\b", re.I),
-    "en": re.compile(rf"\b(?:(?:on )?{_DAY_EN} only|{_DAY_EN} to {_DAY_EN})\b", re.I),
+    "fr": re.compile(
+        rf"\b(?:(?:le |les )?{_DAY_FR}(?:(?:, | et )(?:le |les )?{_DAY_FR})* (?:seulement|uniquement)"
+        rf"|du {_DAY_FR} au {_DAY_FR})\b",
+        re.I,
+    ),
+    "en": re.compile(rf"\b(?:(?:on )?{_DAY_EN}(?:(?:, | and ){_DAY_EN})* only|{_DAY_EN} to {_DAY_EN})\b", re.I),
 }
 # The words that ask « which ones » around a kind named (« quels légumes », « what fruits »).
 ASKING = frozenset({"quel", "quels", "quelle", "quelles", "what", "which", "kind", "kinds", "sorte", "sortes", "type"})
@@ -111,6 +116,13 @@ def kind_named(k: Knowledge, words: list[str], unknown: str | None = None) -> li
     if unknown and set(fold_phrase(unknown)) - FUNCTION_WORDS - set(name.split()) - ASKING:
         return []
     return list(k.kinds.get(kind, []))
+
+
+def kinds_named(k: Knowledge, words: list[str]) -> list[str]:
+    """The skus of every kind of goods the words name (« le poisson et les poulets »), in the shop's order."""
+    joined = f" {' '.join(words)} "
+    kinds = {kind for kind, (names, _) in CATEGORIES.items() if any(f" {name} " in joined for name in names)}
+    return [s for kind in kinds for s in k.kinds.get(kind, [])]
 
 
 def traits_of(stems, table: dict = SAID_TRAIT_OF) -> frozenset:
@@ -352,6 +364,8 @@ class Knowledge:
     verb_nouns: dict = field(default_factory=dict)
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
+    # The slang words (text.slang_words) the shop's goods are called by: read as the goods (« une daba »).
+    own_slang: frozenset = frozenset()
 
     @classmethod
     def from_document(cls, document: dict) -> Knowledge:
@@ -389,6 +403,9 @@ class Knowledge:
         k.vocab = {w for p in k.index for w in p}
         k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in common)
         k.verb_nouns = {form: noun for form, noun in _verb_nouns(k.index).items() if (form,) not in k.index}
+        names = [t for p in document.get("products") or [] for t in (p.get("name"), *(p.get("aliases") or []))]
+        names += [t for z in document.get("delivery_zones") or [] for t in (z.get("name"), *(z.get("areas") or []))]
+        k.own_slang = frozenset(w for t in names for w in fold_phrase(str(t or "")) if len(w) >= 3) & slang_words()
         return k
 
     # ------------------------------------------------------------------ compile

@@ -19,7 +19,8 @@ def scores(norm: Normalised) -> tuple[int, int, int]:
     fr = sum(1 for w in words if w in _FR_ONLY)
     en = sum(1 for w in words if w in _EN_ONLY)
     joined = f" {' '.join(raw)} "
-    nouchi = sum(1 for w in raw if w in NOUCHI_MARKERS) + sum(1 for p in NOUCHI_PHRASES if f" {p} " in joined)
+    nouchi = sum(1 for w in raw if w in NOUCHI_MARKERS and w not in norm.kept)  # « une daba » the hoe is no nouchi
+    nouchi += sum(1 for p in NOUCHI_PHRASES if f" {p} " in joined)
     return fr, en, nouchi
 
 

@@ -606,6 +606,10 @@ SIZE_UNITS = {
     "inch",
     "inches",
     "mah",
+    "oz",  # « gants de boxe 12 oz », « biberon 9 oz »: ounces
+    "onces",
+    "ounce",
+    "ounces",
     "w",
     "v",
     "pm",
@@ -1185,6 +1189,8 @@ TRAITS = {
     "man": {"homme", "man", "men", "monsieur", "mari", "husband", "gent"},
     "woman": {"femme", "woman", "women", "dame", "lady", "ladie", "wife", "epouse"},
     "child": {"enfant", "child", "children", "kid"},
+    "adult": {"adulte", "adult"},
+    "half": {"demi", "half", "moitie"},
     "white": {"blanc", "blanche", "white"},
     "black": {"noir", "noire", "black"},
     "red": {"rouge", "red"},
@@ -1202,6 +1208,19 @@ TRAITS = {
     "powder": {"poudre", "powder", "powdered"},
     "liquid": {"liquide", "liquid"},
 }
+
+# People a customer speaks of (« pour ma femme et moi », « women-only hours », « my kids »): never a thing asked
+# for. Words, folded; compared by stem.
+PEOPLE = (
+    TRAITS["boy"]
+    | TRAITS["girl"]
+    | TRAITS["man"]
+    | TRAITS["woman"]
+    | TRAITS["child"]
+    | {"frere", "soeur", "maman", "papa", "mere", "pere", "copine", "copain", "cousin", "cousine", "voisin"}
+    | {"voisine", "collegue", "patron", "patronne", "brother", "sister", "mother", "father", "mum", "mom", "dad"}
+    | {"friend", "friends", "girlfriend", "boyfriend", "neighbour", "colleague", "boss", "gens", "people"}
+) - {"masculin", "feminin", "monsieur"}
 
 # The class of a vehicle, which a car wash, a tyre shop or a car hire prices by (« Géométrie voiture » beside
 # « Géométrie 4x4 »). A product's name says the class (« voiture » there is the ordinary car); a customer says
@@ -1401,6 +1420,33 @@ CATEGORIES = {
             "moule",
             "mussel",
         },
+    ),
+    "fish": (
+        {"poisson", "poissons", "fish"},
+        {
+            *("poisson", "fish", "carpe", "carp", "capitaine", "machoiron", "catfish", "silure", "sole", "dorade"),
+            *("thon", "tuna", "chinchard", "maquereau", "mackerel", "sardine", "sardines", "tilapia", "merou"),
+        },
+    ),
+    "poultry": (
+        {"volaille", "volailles", "poultry"},
+        {"poulet", "chicken", "pintade", "guinea", "dinde", "turkey", "canard", "duck", "caille", "quail", "coq"},
+    ),
+    "meat": (
+        {"viande", "viandes", "meat", "meats"},
+        {"viande", "meat", "boeuf", "beef", "mouton", "mutton", "agneau", "lamb", "chevre", "goat", "porc", "pork"},
+    ),
+    "cake": (
+        {"gateau", "gateaux", "cake", "cakes"},
+        {"gateau", "cake", "cupcake", "cheesecake"},
+    ),
+    "pastry": (
+        {"patisserie", "patisseries", "pastry", "pastries", "viennoiserie", "viennoiseries"},
+        {"croissant", "eclair", "tarte", "tartelette", "millefeuille", "cupcake", "chausson", "macaron", "donut"},
+    ),
+    "lodging": (
+        {"chambres", "rooms", "logements", "hebergement", "accommodation"},
+        {"chambre", "room", "studio", "appartement", "apartment", "appart", "villa", "suite"},
     ),
     "frozen": (
         {"congele", "congeles", "congelee", "congelees", "surgele", "surgeles", "frozen"},

@@ -24,14 +24,17 @@ from .choice import (
     measure_said,
     measure_tells,
     narrow_choice,
+    nights_of_stay,
     one_of,
     removal,
+    removal_reaches,
     resolve_choice,
     said_in,
     served_count,
     swap_in_cart,
     taken_presented,
     variant_of,
+    with_kind,
 )
 from .cues import (
     ALL_OF_THEM,
@@ -151,7 +154,7 @@ class Policy:
             # handed to a person whatever its phrasing.
             return self.do_handoff("large")
         measured = measure_of_last(self.k, self.norm, ent, st, intent != "hours") if intent != "location" else []
-        kept = []  # « mets-moi ça, avec un verre trempé »: the others named beside it
+        kept = list(ent.products) if measured else []  # the others named beside it (« et un dîner »)
         if not measured and intent in ("order", "greeting", "thanks_bye", "off_topic"):
             measured = [m for m in [count_of_presented(self.k, self.norm, ent, presented)] if m]  # « 2 » after a price
             if not measured and (taken := taken_presented(self.k, self.norm, ent, presented, u.negative)):
@@ -351,13 +354,13 @@ class Policy:
         mentions = ent.products
         if self.u.discount and intent == "price":
             self.say(ph.phrase("discount.refused"))
-            if not mentions and st.get("last_sku") not in k.products:
+            if not mentions and st.get("last_sku") not in k.products and not self.u.catalogue:
                 return
         if not mentions and st.get("last_sku") in k.products and intent == "price":
             p = k.products[st["last_sku"]]
             self.say(self.out_of_stock(p) if not p.in_stock else ph.price_line(p))
             return
-        kind = [] if mentions else kind_named(k, self.norm.words, self.u.unknown)
+        kind = [] if mentions and not self.u.catalogue else kind_named(k, self.norm.words, self.u.unknown)
         if kind and not self.u.catalogue:
             # « vous avez quels légumes ? », « una get juice? »: the shop's products of that kind, with prices.
             return self.say(ph.catalogue([k.products[s] for s in kind]))
@@ -383,10 +386,10 @@ class Policy:
             measured = measure_tells(k, self.norm.words, m, mentions) if len(m.skus) > 1 else None
             if measured:
                 m = dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
-            if len(m.skus) > 1:
-                cands = [k.products[s] for s in m.skus]
+            if len(kind := with_kind(k, m)) > 1:
+                cands = [k.products[s] for s in kind]  # « vous avez quelles bières ? »: every beer
                 self.say(ph.clarify(choice_word(m.text), cands))
-                st["choice"] = {"skus": m.skus, "qty": m.qty}
+                st["choice"] = {"skus": [c.sku for c in cands], "qty": m.qty}
                 self.set_buttons([c.name for c in cands])
                 continue
             p = k.products[m.skus[0]]
@@ -479,7 +482,7 @@ class Policy:
         mentions = list(ent.products)
         if remove and mentions and all(self.added_before(m) for m in mentions):
             remove = False  # « ajoute la maquette aussi, on a pas de design »
-        numbers = list(ent.numbers)
+        numbers = list(ent.numbers) or nights_of_stay(k, self.norm, st)
         named: set[int] = set()
         if recount := container_count(self.norm, ent, st):  # « make am 4 packs »: a new count, no « Pack famille »
             numbers, mentions, self.ent = [recount], [], dataclasses.replace(ent, products=[])
@@ -570,14 +573,15 @@ class Policy:
             p = k.products[skus[0]]
             st["last_sku"] = p.sku
             line = self.find_line(p.sku)
-            if not p.in_stock or (remove and (m.qty is None or m.weak)):
+            gone = remove and removal_reaches(self.norm, m)
+            if not p.in_stock or (gone and (m.qty is None or m.weak)):
                 if line:
                     st["cart"].remove(line)
                     changed = changed or p.in_stock
                 if not p.in_stock:
                     self.say(self.out_of_stock(p, None if m.weak else m.qty))
                 continue
-            if remove and line and line["qty"] and not any_phrase(words, REPLACE):
+            if gone and line and line["qty"] and not any_phrase(words, REPLACE):
                 line["qty"] -= m.qty  # « remove 2 croissants »: two less
                 if line["qty"] <= 0:
                     st["cart"].remove(line)
@@ -923,7 +927,7 @@ def respond(
     st = copy.deepcopy(state) if state else new_state()
     for key, value in new_state().items():
         st.setdefault(key, value)
-    norm = normalise(text)
+    norm = normalise(text, knowledge.own_slang)
     t1 = time.perf_counter()
     language = lang_mod.detect(norm, st.get("language")) or "fr"
     t2 = time.perf_counter()

@@ -231,6 +231,8 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
         m = before[-1] if before else (sold[0] if len(sold) == 1 else after[0] if after else None)
         if m is None or int(w) in frozenset().union(*(products[s].name_numbers for s in m.skus)):
             continue
+        if i < m.start <= i + 3 and m.qty == int(w) and not set(words[i + 2 : m.start]) - FUNCTION_WORDS:
+            continue  # « 3 nuits studio », « 3 nuits dans l'appart »: the count before it, read as its count already
         said = words[max(0, m.start - 3) : m.start]
         one = m.qty == 1 and bool(set(said) & {"un", "une", "a", "an", "one"})  # « une Picanto pour 4 jours »
         counted = bool(m.qty) and not m.weak and (str(m.qty) in said or one)
@@ -353,18 +355,24 @@ _DAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 _DAY_OF = {w: n for names in (_DAYS, _DAYS_EN) for n, w in enumerate(names)}
 
 
+def nights_said(words: list[str]) -> int:
+    """How many nights the days named make (« vendredi et samedi » two, « du lundi au jeudi » three); 0 when fewer
+    than two days are named or the nights are counted (« 3 nuits »)."""
+    said = [(i, _DAY_OF[w]) for i, w in enumerate(words) if w in _DAY_OF]
+    counted = any(w.isdigit() and measure_word(n) == "nuit" for w, n in zip(words, words[1:], strict=False))
+    if len(said) < 2 or counted:
+        return 0
+    first, last = said[0], said[-1]
+    ranged = first[0] >= 1 and words[first[0] - 1] in ("du", "from", "de") and last[0] > first[0]
+    return (last[1] - first[1]) % 7 if ranged else len({d for _, d in said})
+
+
 def nights_by_days(k: Knowledge, ent: Entities, words: list[str]):
     """« l'appartement pour vendredi et samedi soir », « the studio Friday and Saturday »: a stay sold by the night,
     its nights named by their days, without a count: one night for each day named; « du lundi au jeudi », « from
     Monday to Thursday »: the nights between."""
-    said = [(i, _DAY_OF[w]) for i, w in enumerate(words) if w in _DAY_OF]
-    counted = any(w.isdigit() and measure_word(n) == "nuit" for w, n in zip(words, words[1:], strict=False))
-    if not said or counted:
-        return
-    first, last = said[0], said[-1]
-    ranged = first[0] >= 1 and words[first[0] - 1] in ("du", "from", "de") and last[0] > first[0]
-    nights = (last[1] - first[1]) % 7 if ranged else len({d for _, d in said})
-    if len(said) < 2 or not nights:
+    nights = nights_said(words)
+    if not nights:
         return
     for m in ent.products:
         if (m.qty is None or m.weak) and all("nuit" in k.products[s].per_units for s in m.skus):

@@ -422,6 +422,7 @@ class Normalised:
     raw_tokens: list[str] = field(default_factory=list)  # folded tokens before any rewriting
     tokens: list[Token] = field(default_factory=list)  # after SMS and nouchi rewriting
     question: bool = False
+    kept: frozenset = frozenset()  # slang words left as they are: the shop's own words (a hoe called « daba »)
 
     @property
     def words(self) -> list[str]:
@@ -481,7 +482,7 @@ def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:
     return out_f, out_o, out_b
 
 
-def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> list[Token]:
+def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int, keep: frozenset = frozenset()):
     out: list[Token] = []
     i = 0
     words = [t.text for t in tokens]
@@ -489,7 +490,7 @@ def _apply_phrases(tokens: list[Token], table: dict[str, str], max_len: int) -> 
         done = False
         for n in range(min(max_len, len(tokens) - i), 0, -1):
             key = " ".join(words[i : i + n])
-            if key in table:
+            if key in table and key not in keep:
                 repl = table[key]
                 orig = " ".join(t.orig for t in tokens[i : i + n])
                 for m, w in enumerate(repl.split()):
@@ -510,7 +511,13 @@ _BEFORE_COMBIEN = ("c", "est", "a", "ca", "fait", "font", "coute", "le", "la")
 _NOUCHI_MAX = max(len(k.split()) for k in NOUCHI)
 
 
-def normalise(text: str) -> Normalised:
+def slang_words() -> frozenset:
+    """Every word the normalisation may rewrite or read as nouchi: a shop whose goods are called so keeps it."""
+    return frozenset(SMS) | frozenset(k for k in NOUCHI if " " not in k) | frozenset(NOUCHI_MARKERS)
+
+
+def normalise(text: str, keep: frozenset = frozenset()) -> Normalised:
+    """``keep``: the shop's own words among ``slang_words()`` (« daba » the hoe, not nouchi « manger »)."""
     folded_tokens, orig_tokens, breaks = _split_with_breaks(text or "")
     question = "?" in (text or "")
     base = []
@@ -536,17 +543,20 @@ def normalise(text: str) -> Normalised:
             repl = "combien"  # "la télé c'est à cb" is "combien", not the bank card "CB"
         if repl and k > 0 and re.search(rf"{re.escape(base[k - 1].orig)}[-\u2010\u2011]{re.escape(t.orig)}\b", lowered):
             repl = None  # « usb-c », « t-shirt »: part of a hyphenated word, never an SMS abbreviation
+        if t.text in keep:
+            repl = None
         if repl is None:
             tokens.append(t)
         else:
             tokens.extend(Token(w, t.orig, brk=t.brk and n == 0) for n, w in enumerate(repl.split()))
-    tokens = _apply_phrases(tokens, NOUCHI, _NOUCHI_MAX)
+    tokens = _apply_phrases(tokens, NOUCHI, _NOUCHI_MAX, keep)
     return Normalised(
         raw=text or "",
         folded=" ".join(f for f in folded_tokens if f not in "?!"),
         raw_tokens=[f for f in folded_tokens if f not in "?!"],
         tokens=tokens,
         question=question,
+        kept=keep,
     )
 
 

@@ -29,6 +29,8 @@ UNSURE_BELOW = 0.45
 RUNNER_UP = 0.25
 # Intents that never need a question: answering a greeting or a goodbye wrongly costs nothing.
 NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
+# Checking one has the right shop (« c'est bien la pâtisserie d'Angré ? », « is this the poultry farm? »).
+_IS_IT_THE_SHOP = ("c est bien", "c bien", "vous etes bien", "is this", "is it the", "are you the", "this is the")
 
 
 def _answerable(intent: str, u: Understanding, words: list[str]) -> bool:
@@ -75,7 +77,13 @@ def understand(
         # only names the trade, « c'est bien le dépôt de gaz ? », stays a greeting).
         u.intent = "order"
         fill_details(u, norm, ent, knowledge)
-    if u.intent in NEVER_ASK and not ent.products and norm.question and kind_named(knowledge, norm.words, u.unknown):
+    if (
+        u.intent in NEVER_ASK
+        and not ent.products
+        and norm.question
+        and not any_phrase(norm.words, _IS_IT_THE_SHOP)  # « c'est bien la pâtisserie d'Angré ? » greets
+        and kind_named(knowledge, norm.words, u.unknown)
+    ):
         u.intent = "availability"  # « any seafood? », « una get juice? »: a kind of goods the shop sells, asked
     return u
 

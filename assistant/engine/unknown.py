@@ -21,8 +21,17 @@ from .cues import (
     any_phrase,
 )
 from .entities import COUNT_WORDS, Entities, Mention
-from .knowledge import PREMISES, Knowledge, Product, measure_word
-from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .knowledge import PREMISES, TRAIT_OF, Knowledge, Product, measure_word
+from .lexicon import (
+    CONTAINERS,
+    EN_WORDS,
+    FR_WORDS,
+    FUNCTION_WORDS,
+    NUMBER_WORDS_EN,
+    NUMBER_WORDS_FR,
+    PEOPLE,
+    SIZE_UNITS,
+)
 from .readings import INFINITIVE
 from .text import Normalised, find_phrase, fold, stem
 
@@ -112,7 +121,7 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
             starts.append(p + len(cue.split()))
     # "2 casiers de bière": a quantity followed by something that is not a known product.
     # « 120 pages » of a product sold by the page counts it, it names nothing else.
-    units = {u for m in ent.products for s in m.skus for u in knowledge.products[s].per_units}
+    units = {u for p in knowledge.products.values() for u in p.per_units}  # « 3 nuits » where rooms go by the night
     starts += [
         i + 1
         for i, w in enumerate(words)
@@ -151,6 +160,10 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
             continue
         if out and (words[i].isdigit() or words[i] in _CUE_HEADS):
             break  # the next request begins (« … ? mets-moi 4 »)
+        if stem(words[i]) in _PEOPLE:
+            if out:
+                break  # « un abonnement pour moi et ma femme »: who it is for
+            continue  # « women-only hours »: people are never what is asked for
         if words[i] in _POSSESSIVES:
             if out:
                 break  # « du Coartem, mon fils a le palu »: what follows is about the customer
@@ -198,6 +211,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+_PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 # Words that carry a request, a correction or a yes / no, never the thing asked for.
 _SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIVE, *AFFIRM) for w in c.split()}
@@ -264,6 +278,8 @@ def price_object(norm: Normalised) -> str | None:
     out = []
     for i in range(start + length, min(len(words), start + length + 5)):
         w = words[i]
+        if stem(w) in _PEOPLE or (i > 0 and words[i - 1] in _POSSESSIVES):
+            break  # « combien pour ma femme et moi ? », « how much for my car? »: who or what it is for
         if w in common or w.isdigit() or len(w) < 3:
             if out:
                 break
@@ -311,6 +327,7 @@ def unknown_modifier(
     kind of the product — the product's other kinds are then worth offering)."""
     toks = norm.tokens
     n = len(toks)
+    traits = frozenset().union(*(knowledge.products[s].traits for s in m.skus))
 
     def unknown(j: int) -> bool:
         t = toks[j]
@@ -320,6 +337,7 @@ def unknown_modifier(
             and t.text not in _COMMON
             and t.text not in NUMBER_WORDS
             and t.stem not in knowledge.vocab
+            and TRAIT_OF.get(t.stem) not in traits  # « a half piece » of « demi-pièce »: what one of them is like
             and j not in ent.consumed
         )
 
