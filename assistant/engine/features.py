@@ -137,8 +137,7 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> d
         add("e=payment")
     if ent.numbers:
         add("e=number")
-    add("dom_in=" + str(min(u.in_domain, 2)))  # the shop's trade spoken of, or something else
-    add("dom_out=" + str(min(u.off_domain, 3)))
+    add("dom_in=" + str(min(u.in_domain, 2)))  # words of the shop's trade (not its names) spoken of
     if ent.when:
         add("e=when")
     if norm.question:

@@ -117,10 +117,9 @@ class Understanding:
     photos: bool = False
     plain_order: bool = False  # an order verb before the products named, and no word of any trouble
     untroubled: bool = False  # no word of a problem, a wait, a refusal or a past delivery
-    # The message's own content words (not the shop's names) that the shop document uses, and those it does not:
-    # « quel médicament pour la toux ? » at a pharmacy speaks of its trade, « la météo de samedi ? » does not.
+    # The message's own content words (not the shop's names) that the shop document uses: « quel médicament pour
+    # la toux ? » at a pharmacy speaks of its trade.
     in_domain: int = 0
-    off_domain: int = 0
 
     @property
     def upset_said(self) -> bool:
@@ -234,7 +233,6 @@ def classify(
         if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in _EVERYDAY
     ]
     u.in_domain = sum(1 for w in content if w in knowledge.domain_stems)
-    u.off_domain = len(content) - u.in_domain
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)

@@ -29,6 +29,8 @@ UNSURE_BELOW = 0.45
 RUNNER_UP = 0.25
 # Intents that never need a question: answering a greeting or a goodbye wrongly costs nothing.
 NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
+# Taking a disappointment in one's stride inside an order (« tant pis », « never mind »): no trouble to hand over.
+_RESIGNED = ("tant pis", "c est pas grave", "pas grave", "never mind", "nevermind", "no wahala", "y a pas drap")
 # Checking one has the right shop (« c'est bien la pâtisserie d'Angré ? », « is this the poultry farm? »).
 _IS_IT_THE_SHOP = ("c est bien", "c bien", "vous etes bien", "is this", "is it the", "are you the", "this is the")
 
@@ -127,6 +129,8 @@ def _decide(
         intent, p = u.intent, probs.get(u.intent, 0.0)
     # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
     answers_choice = bool(state.get("choice")) and bool(ent.refused)
+    # « ah dommage, tant pis, sans le siège alors » after an out-of-stock reply: the order goes on without it.
+    answers_choice = answers_choice or any_phrase(norm.words, _RESIGNED)
     if in_order and (answers_choice or not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE)):
         u.confidence = probs.get(u.intent, 0.0)
         return u

@@ -121,11 +121,12 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
             starts.append(p + len(cue.split()))
     # "2 casiers de bière": a quantity followed by something that is not a known product.
     # « 120 pages » of a product sold by the page counts it, it names nothing else.
-    units = {u for p in knowledge.products.values() for u in p.per_units}  # « 3 nuits » where rooms go by the night
+    units = {u for m in ent.products for s in m.skus for u in knowledge.products[s].per_units}
+    units |= {u for p in knowledge.products.values() for u in p.per_units} & _TIME_UNITS  # « 3 nuits » at a residence
     starts += [
         i + 1
         for i, w in enumerate(words)
-        if w.isdigit() and i not in ent.consumed and i + 1 < len(words) and words[i + 1] not in units
+        if w.isdigit() and i not in ent.consumed and i + 1 < len(words) and measure_word(words[i + 1]) not in units
     ]
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
@@ -211,6 +212,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+_TIME_UNITS = {"nuit", "jour", "heure", "semaine", "mois", "an"}
 _PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 # Words that carry a request, a correction or a yes / no, never the thing asked for.

@@ -27,7 +27,7 @@ def _club(**changes) -> Knowledge:
         _product("C03", "Gants de boxe 16 oz (paire)", 18000, "paire", ["gants de boxe", "boxing gloves", "gants"]),
         _product("C04", "Gants de musculation (paire)", 6000, "paire", ["gants de muscu", "lifting gloves", "gants"]),
         _product("C05", "Boisson isotonique 500 ml", 1000, "bouteille", ["boisson isotonique", "isotonic drink"]),
-        _product("C06", "Gourde 1 L", 5500, "pièce", ["gourde", "water bottle", "bottle"]),
+        _product("C06", "Gourde 1 L", 5500, "pièce", ["gourde", "water bottle", "bottle"], in_stock=False),
         _product("C07", "Houe (daba) emmanchée", 3000, "pièce", ["daba", "dabas", "houe", "hoe"]),
         _product("C08", "Machette", 2500, "pièce", ["machette", "machete"]),
         _product("C09", "Herbicide (bidon de 5 L)", 16000, "bidon", ["herbicide", "weed killer"]),
@@ -207,3 +207,11 @@ def test_we_come_by_car_is_collecting_at_the_shop(chat, club):
     talk.say("2 machettes")
     talk.say("on vient en voiture")
     assert talk.state["zone"] == "pickup"
+
+
+@pytest.mark.parametrize("text", ["ah dommage, tant pis, sans la gourde alors", "never mind, without the bottle then"])
+def test_taking_an_out_of_stock_in_ones_stride_goes_on_with_the_order(chat, text):
+    talk = chat(_club())
+    talk.say("2 cours de yoga et une gourde")
+    turn = talk.say(text)
+    assert not turn.handoff and _lines(talk) == [("C01", 2)], reply_of(turn)
