@@ -115,19 +115,6 @@ def test_a_card_that_says_who_one_is_pays_nothing(chat, club, text):
     assert talk.state["payment"] is None
 
 
-def test_a_removal_stops_at_the_comma(chat, club):
-    talk = chat(club)
-    talk.say("mets moi 3 cours de yoga et 3 cours de pilates")
-    talk.say("non enlève le pilates, je vais faire que le yoga")
-    assert _lines(talk) == [("C01", 3)]
-
-
-def test_a_container_said_after_the_goods_counts_them(chat, club):
-    talk = chat(club)
-    talk.say("I need isotonic drinks, 4 bottles")
-    assert _lines(talk) == [("C05", 4)]
-
-
 def test_a_measure_tells_the_candidates_apart_and_the_count_beside_it_counts(chat, club):
     talk = chat(club)
     assert item_matches(CLARIFY, reply_of(talk.say("I want weed killer")))
@@ -182,17 +169,27 @@ def test_checking_one_reached_the_right_shop_is_a_greeting(chat, club, text):
     assert chat(club).say(text).intent == "greeting"
 
 
-def test_two_kinds_said_apart_are_two_lines(chat, club):
+@pytest.mark.parametrize(
+    "turns, lines",
+    [
+        # two things said apart with « and » are two lines
+        (["2 pairs of kids rain boots and one pair of adult rain boots"], [("C14", 2), ("C15", 1)]),
+        # a removal stops at the comma
+        (
+            ["mets moi 3 cours de yoga et 3 cours de pilates", "non enlève le pilates, je vais faire que le yoga"],
+            [("C01", 3)],
+        ),
+        # a container said after the goods counts them (a water bottle is sold too)
+        (["I need isotonic drinks, 4 bottles"], [("C05", 4)]),
+        # the days of a stay say how many nights
+        (["je veux le studio meublé", "vendredi et samedi"], [("C13", 2)]),
+    ],
+)
+def test_what_is_said_makes_the_cart(chat, club, turns, lines):
     talk = chat(club)
-    talk.say("2 pairs of kids rain boots and one pair of adult rain boots")
-    assert _lines(talk) == [("C14", 2), ("C15", 1)]
-
-
-def test_the_days_of_a_stay_answer_how_many_nights(chat, club):
-    talk = chat(club)
-    talk.say("je veux le studio meublé")
-    talk.say("vendredi et samedi")
-    assert _lines(talk) == [("C13", 2)]
+    for text in turns:
+        talk.say(text)
+    assert _lines(talk) == lines
 
 
 def test_a_day_said_inside_an_order_is_no_question_of_hours(chat, club):
