@@ -10,7 +10,7 @@ import re
 from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
-from .lexicon import CONTAINERS, EN_WORDS, FR_WORDS, FUNCTION_WORDS, SIZE_UNITS
+from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
 from .readings import nights_said
 from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
@@ -150,6 +150,7 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
 
 
 _RANGE = re.compile(r"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(\d+)? ?(?:a|-|to|jusqu a|up to) (\d+) ([a-z]+)")
+_UNBOUNDED = 10**9  # the top of an open range (« 7 nuits et plus »)
 _OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
 
 
@@ -163,12 +164,12 @@ def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | No
         if found := _RANGE.search(name):
             ranges[s] = (int(found[1] or 0), int(found[2]), stem(found[3]))
         elif found := _OPEN_RANGE.search(name):
-            ranges[s] = (int(found[1]), 10**9, stem(found[2]))  # « long séjour (7 nuits et plus) »
+            ranges[s] = (int(found[1]), _UNBOUNDED, stem(found[2]))  # « long séjour (7 nuits et plus) »
         else:
             bare.append(s)
     if not ranges or len({r[2] for r in ranges.values()}) != 1:
         return None
-    if bare and not any(hi == 10**9 for _, hi, _ in ranges.values()):
+    if bare and not any(hi == _UNBOUNDED for _, hi, _ in ranges.values()):
         return None  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
     unit = next(iter(ranges.values()))[2]
     for s in bare:
@@ -176,7 +177,7 @@ def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | No
         # that unit without a range takes any count.
         if unit not in {stem(u) for u in k.products[s].per_units}:
             return None
-        ranges[s] = (0, 10**9, unit)
+        ranges[s] = (0, _UNBOUNDED, unit)
     words = norm.words
     said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
@@ -488,7 +489,7 @@ def answered_count(norm: Normalised, ent: Entities) -> int | None:
 
 
 _LINKS = {"avec", "et", "plus", "with", "and", "aussi", "also", "svp", "please", "stp"}
-_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS | {stem(w) for c in PRICE_LIST for w in c.split()}
+_EVERYDAY = EVERYDAY_WORDS | {stem(w) for c in PRICE_LIST for w in c.split()}
 
 
 def nights_of_stay(k: Knowledge, norm: Normalised, state: dict) -> list[int]:

@@ -19,6 +19,7 @@ from .lexicon import (
     CONTAINERS,
     DOZEN_WORDS,
     EN_WORDS,
+    EVERYDAY_WORDS,
     FR_WORDS,
     FUNCTION_WORDS,
     NUMBER_WORDS_EN,
@@ -75,17 +76,6 @@ FORWARD_SKIP = {
     "want",
     "need",
 }
-
-
-_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS
-
-
-def _variant(word: str, vocab) -> bool:
-    """The same word in another form (« adult » / « adulte », « kid » / « kids »), not a longer word (« champ »
-    is no « champignon »)."""
-    return len(word) >= 4 and any(
-        len(v) >= 4 and abs(len(v) - len(word)) <= 2 and (v.startswith(word) or word.startswith(v)) for v in vocab
-    )
 
 
 def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
@@ -287,11 +277,16 @@ _AIRTIME = {"recharge", "credit", "airtime", "unites", "forfait", "topup"}
 _PAY_VERBS = {"pay", "paying", "payer", "paie", "paye", "payez", "paies", "paierai", "payment", "paiement", "regler"}
 
 
-def kin(word: str, vocab) -> bool:
-    """The word is one of the stems, or one begins the other (« adult » / « adulte »), from 4 letters."""
+def kin(word: str, vocab, within: int | None = None) -> bool:
+    """The word is one of the stems, or one begins the other (« adult » / « adulte »), from 4 letters; ``within``:
+    at most that many letters longer or shorter, another form of the word (« champ » is no « champignon »)."""
     if word in vocab:
         return True
-    return len(word) >= 4 and any(v.startswith(word) or word.startswith(v) for v in vocab if len(v) >= 4)
+    return len(word) >= 4 and any(
+        (v.startswith(word) or word.startswith(v)) and (within is None or abs(len(v) - len(word)) <= within)
+        for v in vocab
+        if len(v) >= 4
+    )
 
 
 def _said_pay(words: list[str], start: int) -> bool:
@@ -381,18 +376,17 @@ class Extractor:
         if not k.fuzzy_vocab:
             return stems
         out = []
-        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         for s in stems:
             if s in k.verb_nouns:
                 out.append(s)  # a verb of a service the shop sells (« montés »): read as its noun, alone
                 continue
-            if 3 <= len(s) <= 4 and s not in k.vocab and s not in common and s.isalpha():
+            if 3 <= len(s) <= 4 and s not in k.vocab and s not in EVERYDAY_WORDS and s.isalpha():
                 # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
                 heads = [w for w in k.zone_heads if w.startswith(s)]
                 if len(heads) == 1:
                     out.append(heads[0])
                     continue
-            if len(s) < 5 or s.isdigit() or s in k.vocab or s in common:
+            if len(s) < 5 or s.isdigit() or s in k.vocab or s in EVERYDAY_WORDS:
                 out.append(s)
                 continue
             if len(s) < 6:
@@ -555,23 +549,15 @@ class Extractor:
             span = stems[m.start : m.end]
             j = m.end
             measures = all(w in CONTAINERS or w in self.k.unit_words for w in span)
-            counted_after = (
-                m.start >= 2 and words[m.start - 1].isdigit() and not (j < len(words) and words[j] in ("de", "d", "of"))
-            )
-            if measures and counted_after and keep and m.start - 1 == keep[-1].end:
-                # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
+            of = j < len(words) and words[j] in ("de", "d", "of")
+            # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
+            counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep)
+            if measures and ((of and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end)):
                 for k in range(m.start, m.end):
                     ent.kinds.pop(k, None)
                     ent.consumed.discard(k)
                     taken[k] = False
                 continue
-            if measures and j + 1 < len(words) and words[j] in ("de", "d", "of"):
-                if j + 1 in starts:
-                    for k in range(m.start, m.end):
-                        ent.kinds.pop(k, None)
-                        ent.consumed.discard(k)
-                        taken[k] = False
-                    continue
             keep.append(m)
         ent.products = keep
 
@@ -603,7 +589,7 @@ class Extractor:
         mention makes it the one product every word said names (« Vlisco – demi-pièce », alias « half piece »)."""
         for m in ent.products:
             j = m.start - 1
-            if len(m.skus) != 1 or j < 0 or j in ent.consumed or stems[j] in _EVERYDAY or not stems[j].isalpha():
+            if len(m.skus) != 1 or j < 0 or j in ent.consumed or stems[j] in EVERYDAY_WORDS or not stems[j].isalpha():
                 continue
             said = {stems[j]} | {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
             fits = [p.sku for p in self.k.products.values() if said <= p.vocab]
@@ -676,7 +662,7 @@ class Extractor:
             for s, v in vocabs.items():
                 distinct = set(v) - shared
                 # « adult » for « adulte »: another form of a word of the name, if it is no everyday word
-                said = [w for w in free - own if w in distinct or (w not in _EVERYDAY and _variant(w, distinct))]
+                said = [w for w in free - own if w in distinct or (w not in EVERYDAY_WORDS and kin(w, distinct, 2))]
                 scores[s] = len(said)
             best = max(scores.values())
             if best == 0:

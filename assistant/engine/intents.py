@@ -62,7 +62,7 @@ from .cues import (
 from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge
-from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS
+from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .text import Normalised, find_phrase, stem
 from .unknown import price_object, service_object, unknown_object
 
@@ -127,9 +127,6 @@ class Understanding:
         dommage, le mécanique alors » after an out-of-stock reply takes the alternative)."""
         upset = ("complaint", "human")
         return self.intent in upset and (self.decisive or self.rules_intent in upset)
-
-
-_EVERYDAY = FR_WORDS | EN_WORDS | FUNCTION_WORDS
 
 
 def _trouble_said(words: list[str], joined: str) -> bool:
@@ -230,7 +227,7 @@ def classify(
     content = [
         t.stem
         for i, t in enumerate(norm.tokens)
-        if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in _EVERYDAY
+        if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in EVERYDAY_WORDS
     ]
     u.in_domain = sum(1 for w in content if w in knowledge.domain_stems)
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)

@@ -14,6 +14,7 @@ from .lexicon import (
     CATEGORIES,
     CONTAINERS,
     EN_WORDS,
+    EVERYDAY_WORDS,
     FAQ_CONCEPTS,
     FAQ_STOP,
     FR_WORDS,
@@ -399,9 +400,8 @@ class Knowledge:
         k.owner_names = {w for w in fold_phrase(head) if len(w) >= 3 and w not in FR_WORDS | EN_WORDS}
         k.max_phrase = max((len(p) for p in k.index), default=1)
 
-        common = FR_WORDS | EN_WORDS | FUNCTION_WORDS
         k.vocab = {w for p in k.index for w in p}
-        k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in common)
+        k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in EVERYDAY_WORDS)
         k.verb_nouns = {form: noun for form, noun in _verb_nouns(k.index).items() if (form,) not in k.index}
         names = [t for p in document.get("products") or [] for t in (p.get("name"), *(p.get("aliases") or []))]
         names += [t for z in document.get("delivery_zones") or [] for t in (z.get("name"), *(z.get("areas") or []))]

@@ -569,6 +569,8 @@ FUNCTION_WORDS = {
     "me",
 }
 SEPARATORS = {"et", "and", "plus", "puis", "then", "aussi", "also", "avec", "with"}
+# Everyday words of either language: never what sets a product, a place or a shop's trade apart.
+EVERYDAY_WORDS = frozenset(FR_WORDS | EN_WORDS | FUNCTION_WORDS)
 
 # Units that make a number a size, not a quantity ("5 kg", "128 go", "42 cm", "2 h").
 SIZE_UNITS = {
