@@ -366,6 +366,10 @@ def _when(norm: Normalised) -> str:
     return " ".join(origs)
 
 
+# Words before a verb that asks the shop to do something (« vous hachez ? », « tu peux hacher ? »).
+_ASKED_DOER = frozenset(stem(w) for w in ("vous", "tu", "pouvez", "peux", "peut", "pourriez", "pourrais", "pourrait"))
+
+
 class Extractor:
     def __init__(self, knowledge: Knowledge):
         self.k = knowledge
@@ -376,7 +380,7 @@ class Extractor:
         if not k.fuzzy_vocab:
             return stems
         out = []
-        for s in stems:
+        for i, s in enumerate(stems):
             if s in k.verb_nouns:
                 out.append(s)  # a verb of a service the shop sells (« montés »): read as its noun, alone
                 continue
@@ -398,6 +402,8 @@ class Extractor:
             hit = process.extractOne(s, choices, scorer=Levenshtein.distance, score_cutoff=limit) if choices else None
             if hit and hit[1] == 2 and hit[0][:2] != s[:2]:
                 hit = None  # two edits and another start: another word (« ramassage » is not « repassage »)
+            if hit and i and stems[i - 1] in _ASKED_DOER and s.endswith(("ez", "er")) and hit[0].startswith(s[:-2]):
+                hit = None  # « vous hachez ? », « tu peux hacher » ask for a service, not the « haché » sold
             out.append(hit[0] if hit else s)
         return out
 
@@ -498,6 +504,7 @@ class Extractor:
             ent.place = _place(norm, k)
         readings.verbs_named(k, ent, norm.tokens)
         readings.pack_named(k, ent, words, taken)
+        readings.sibling_named(k, ent, stems, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
@@ -593,6 +600,11 @@ class Extractor:
                 continue
             said = {stems[j]} | {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
             fits = [p.sku for p in self.k.products.values() if said <= p.vocab]
+            if not fits and stems[j] not in readings.NUMBER_STEMS:
+                # « the student monthly membership »: a word only one product's names hold, said before a mention
+                # of a sibling (a name word in common), is that product, though it never says « monthly ».
+                fits = [p.sku for p in self.k.products.values() if stems[j] in p.vocab]
+                fits = fits if len(fits) == 1 and (said - {stems[j]}) & self.k.products[fits[0]].vocab else []
             if len(fits) == 1 and fits != m.skus:
                 m.skus, m.start = fits, j
                 ent.consumed.add(j)

@@ -63,7 +63,7 @@ from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, stem
+from .text import Normalised, find_phrase, fold_phrase, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -120,6 +120,7 @@ class Understanding:
     # The message's own content words (not the shop's names) that the shop document uses: « quel médicament pour
     # la toux ? » at a pharmacy speaks of its trade.
     in_domain: int = 0
+    unknown_in_faq: bool | None = None  # whether the FAQ speaks of the thing asked for the rules found unsold
 
     @property
     def upset_said(self) -> bool:
@@ -425,7 +426,20 @@ def classify(
     else:
         u.intent = "off_topic"
     u.rules_intent = u.intent
-    return fill_details(u, norm, ent, knowledge)
+    fill_details(u, norm, ent, knowledge)
+    u.unknown_in_faq = _said_in_faq(u.unknown, knowledge)
+    return u
+
+
+def _said_in_faq(thing: str | None, knowledge: Knowledge) -> bool | None:
+    """Whether the shop's FAQ speaks of a thing asked for that is no product (« un groupe électrogène ? » where
+    the FAQ says the rooms have one, not where only an electrician is offered). None: nothing of the kind."""
+    said = [stem(w) for w in fold_phrase(thing or "") if w.isalpha() and len(w) > 2 and w not in EVERYDAY_WORDS]
+    said = set(said[:2])  # the thing's own words (« groupe électrogène »), not the clause after it
+    if not said:
+        return None
+    spoken = set().union(*(f.q_stems | f.a_stems for f in knowledge.faq))
+    return said <= spoken
 
 
 def fill_details(u: Understanding, norm: Normalised, ent: Entities, knowledge: Knowledge) -> Understanding:

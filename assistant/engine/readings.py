@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from .knowledge import Knowledge, measure_word
-from .lexicon import CONTAINERS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .mentions import Entities, Mention
 from .text import find_phrase, stem
 
@@ -139,6 +139,35 @@ def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool])
         named = {s for m in ent.products for s in m.skus}
         if skus and not named & set(skus):  # « Fanta pack de 24 »: the size of the product named
             _name(ent, Mention(skus=skus, start=i, end=i + 3, text=" ".join(words[i : i + 3])), taken)
+    ent.products.sort(key=lambda m: m.start)
+
+
+# Number words as stem() leaves them (« deux » -> « deu »): a count, never a word that names a product apart.
+NUMBER_STEMS = frozenset(stem(w) for w in NUMBER_WORDS_FR | NUMBER_WORDS_EN)
+# « c'est combien ? et le pack ? », « the quarterly plan and the annual one »: a second thing added to the first.
+_AND = {"et", "and", "ou", "or", "plus", "puis", "aussi"}
+
+
+def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[bool]):
+    """« la séance de coaching c'est combien ? et le pack ? », « the quarterly plan and the annual one »: after
+    « et » / « and », a word that only one product's names hold names it, when that product shares a word of
+    its names with a product already named (a sibling: the pack of the same coaching, the plan of another
+    length). Alone, « annual » or « pack » names nothing; beside its sibling it tells which."""
+    named = [m for m in ent.products if len(m.skus) == 1]
+    for j, s in enumerate(stems):
+        if taken[j] or len(s) < 4 or not s.isalpha() or s in EVERYDAY_WORDS or s in NUMBER_STEMS:
+            continue
+        i = j - 1
+        while i >= 0 and j - i <= 3 and stems[i] in FUNCTION_WORDS and stems[i] not in _AND:
+            i -= 1
+        if i < 0 or stems[i] not in _AND or not any(m.end <= i for m in named):
+            continue
+        fits = [p for p in k.products.values() if s in p.vocab]
+        if len(fits) != 1 or any(fits[0].sku in m.skus for m in ent.products):
+            continue
+        own = fits[0].vocab - FUNCTION_WORDS
+        if any(own & k.products[m.skus[0]].vocab for m in named if m.end <= i):
+            _name(ent, Mention(skus=[fits[0].sku], start=j, end=j + 1, text=stems[j]), taken)
     ent.products.sort(key=lambda m: m.start)
 
 
