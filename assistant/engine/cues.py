@@ -1586,3 +1586,12 @@ PAYMENT_ASK = (
     "pay",
     "payment",
 )
+
+# « vous avez quelles voitures ? », « what kinds of cake do you make? »: which of the shop's goods.
+WHICH = ("quel", "quelle", "quels", "quelles", "which", "what kind", "what kinds", "what type", "what types")
+# Asking the shop's assistant to recommend someone or somewhere (never « ma tante m'a recommandé vos plats »).
+RECOMMEND = ("can you recommend", "could you recommend", "recommend a good", "recommend me a", "know a good")
+RECOMMEND += ("know someone", "know anyone", "know somebody", "tu connais un bon", "tu connais une bonne")
+RECOMMEND += ("vous connaissez un bon", "vous connaissez une bonne", "tu connais quelqu un")
+RECOMMEND += ("vous connaissez quelqu un", "tu me conseilles un bon", "vous me conseillez un bon")
+RECOMMEND += ("tu peux me recommander", "vous pouvez me recommander")

@@ -399,7 +399,11 @@ class Extractor:
             limit = 1 if len(s) <= 8 else 2
             # Same first letter: a typo rarely hits the first one, a different word often does ("traine"/"graine").
             choices = [w for w in k.fuzzy_vocab if w[0] == s[0]]
-            hit = process.extractOne(s, choices, scorer=Levenshtein.distance, score_cutoff=limit) if choices else None
+            hits = process.extract(s, choices, scorer=Levenshtein.distance, score_cutoff=limit, limit=None)
+            # Between words as close, the one the typo dropped a letter from (« bouqets » is « bouquets », not
+            # « bouet » of Port-Bouët): typing on a phone loses letters more often than it adds them.
+            near = [h for h in hits if h[1] == min((h[1] for h in hits), default=0)]
+            hit = max(near, key=lambda h: len(h[0]) > len(s), default=None)
             if hit and hit[1] == 2 and hit[0][:2] != s[:2]:
                 hit = None  # two edits and another start: another word (« ramassage » is not « repassage »)
             if hit and i and stems[i - 1] in _ASKED_DOER and s.endswith(("ez", "er")) and hit[0].startswith(s[:-2]):
@@ -509,6 +513,7 @@ class Extractor:
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
         self._modified(ent, stems)
+        readings.kinds_asked(k, ent, words, stems)
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
@@ -832,8 +837,8 @@ class Extractor:
                 ):
                     m.qty = 1  # "a tray of eggs"
                     return True
-                if taken[j] or w in SEPARATORS:
-                    return False
+                if taken[j] or w in SEPARATORS or w in ("pour", "for"):
+                    return False  # « de 5000 pour mon décodeur »: a number before « pour » counts no thing after it
                 ws = stem(w)
                 if (
                     ws not in CONTAINERS
@@ -875,6 +880,8 @@ class Extractor:
                         return False
                 if j in numbers and j not in used:
                     value, length = numbers[j]
+                    if j == m.end and len(words[j]) == 4 and 1980 <= value <= 2035:
+                        return False  # « une Corolla 2015 », « Yaris 2012 »: the model's year, never how many
                     after = j + length
                     if postfix or not any(after <= s <= after + 2 for s in product_starts):
                         if commit:

@@ -8,6 +8,7 @@ price question only when the customer also says where or how they pay.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .cues import (
@@ -48,6 +49,7 @@ from .cues import (
     PREVENTIVE,
     PRICE,
     PRICE_LIST,
+    RECOMMEND,
     ROLE_REQUEST,
     ROLES,
     STRONG_LOCATION,
@@ -56,12 +58,13 @@ from .cues import (
     TIME,
     WAITING,
     WANT_TO_ORDER,
+    WHICH,
     any_phrase,
     first_phrase,
 )
 from .entities import Entities
 from .faq import best_entry, faq_features
-from .knowledge import Knowledge
+from .knowledge import Knowledge, kind_named
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .text import Normalised, find_phrase, fold_phrase, stem
 from .unknown import price_object, service_object, unknown_object
@@ -121,6 +124,7 @@ class Understanding:
     # la toux ? » at a pharmacy speaks of its trade.
     in_domain: int = 0
     unknown_in_faq: bool | None = None  # whether the FAQ speaks of the thing asked for the rules found unsold
+    outside_number: bool = False  # the number of a service outside the shop is asked for (« de la SODECI »)
 
     @property
     def upset_said(self) -> bool:
@@ -196,6 +200,8 @@ _THIRD_PARTIES = {
     "ferry",
     "stadium",
 }
+# The town's services whose number a customer may ask for too (« le numéro de la SODECI », « du service client »).
+_OUTSIDE = frozenset(_THIRD_PARTIES | {"service", "police", "pompier", "pompiers", "samu", "ambulance", "gendarmerie"})
 _SHOP_ASKED = ("vous", "votre", "tu", "ton", "you", "your", "boutique", "magasin", "shop", "store")
 
 
@@ -203,6 +209,24 @@ def _third_party(words: list[str], knowledge: Knowledge) -> bool:
     """The hours asked are another place's (« la mairie ouvre à quelle heure ? »), not the shop's."""
     named = [w for w in words if w in _THIRD_PARTIES and w not in knowledge.product_stems]
     return bool(named) and not any(w in _SHOP_ASKED for w in words)
+
+
+def _outside_number(norm: Normalised, knowledge: Knowledge) -> bool:
+    """« c'est quoi le numéro de la SODECI ? », « the number of the police »: the number of a service outside the
+    shop (a word of such services, or an acronym the shop's document never uses), not of a person of the shop."""
+    words = norm.words
+    for i, w in enumerate(words[:-1]):
+        if w not in ("numero", "number", "contact"):
+            continue
+        j = next((j for j in range(i + 1, min(i + 4, len(words))) if words[j] not in FUNCTION_WORDS), None)
+        if j is None:
+            continue
+        said = re.search(rf"\b{re.escape(norm.tokens[j].orig)}\b", norm.raw, re.IGNORECASE)  # as typed, in capitals
+        acronym = bool(said) and said.group().isupper() and len(said.group()) >= 3
+        acronym = acronym and words[j] not in knowledge.vocab | knowledge.owner_names
+        if words[j] in _OUTSIDE or acronym:
+            return True
+    return False
 
 
 def _number_asked(words: list[str]) -> bool:
@@ -248,6 +272,7 @@ def classify(
     u.untroubled = not _trouble_said(words, joined)
     u.plain_order = explicit_order and u.untroubled
     price_cue = any_phrase(words, PRICE)
+    u.outside_number = _outside_number(norm, knowledge)
     owner_called = any(w in knowledge.owner_names for w in words) and (
         any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)
     )
@@ -271,7 +296,10 @@ def classify(
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
         words, tuple(c for c in COMPLAINT if c not in COMPLAINT_WEAK)
     )
-    if _general_task(words, joined, knowledge):
+    if _general_task(words, joined, knowledge) or (
+        # « vous connaissez un bon plombier ? », « can you recommend a good hotel? »: someone else's trade asked for
+        any_phrase(words, RECOMMEND) and not has_products and not kind_named(knowledge, words)
+    ):
         u.intent = "off_topic"  # « traduis-moi … », « a recipe for banana bread », « quel médicament … ? »
         u.decisive = True
     elif weak_only and faq_i is not None and faq_score >= 2:
@@ -285,7 +313,7 @@ def classify(
     ):
         u.intent = "complaint"
         u.decisive = bool(WAITING.search(joined) or NOT_ARRIVED.search(joined))
-    elif (
+    elif not u.outside_number and (
         owner_called
         or any_phrase(words, HUMAN)
         or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
@@ -456,4 +484,10 @@ def fill_details(u: Understanding, norm: Normalised, ent: Entities, knowledge: K
     elif u.intent == "order" and ent.numbers:
         # « mets-moi 2 garba et 1 coca » where garba is not sold: a count left over names something else.
         u.unknown = unknown_object(norm, ent, knowledge)
+    if u.intent == "availability" and not ent.products and any_phrase(norm.words, WHICH):
+        # « vous avez quelles voitures en location ? » at a car rental: which of its goods, words of its own trade
+        # (never « quelles pizzas ? » there, which it does not sell): all of them.
+        said = {stem(w) for w in fold_phrase(u.unknown or "") if w not in EVERYDAY_WORDS}
+        if said <= knowledge.domain_stems:
+            u.unknown, u.catalogue = None, True
     return u

@@ -171,6 +171,26 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
     ent.products.sort(key=lambda m: m.start)
 
 
+# « vous avez quoi comme tissu au mètre ? », « what kinds of rice do you have? »: the kinds of a thing asked for.
+_KINDS_OF = ("quoi comme", "quel genre de", "quels genres de", "quel type de", "quels types de", "quelle sorte de")
+_KINDS_OF += ("quelles sortes de", "what kind of", "what kinds of", "what type of", "what types of", "what sort of")
+
+
+def kinds_asked(k: Knowledge, ent: Entities, words: list[str], stems: list[str]):
+    """« vous avez quoi comme tissu au mètre ? »: asked right after « quoi comme », « what kinds of », a name one
+    product holds whole stands for every product whose names hold each of its words (the bazin by the metre too,
+    whose names say « tissu » and « au mètre »), so that all of them are listed."""
+    for cue in _KINDS_OF:
+        at = find_phrase(words, cue)
+        m = next((m for m in ent.products if at >= 0 and m.start == at + len(cue.split())), None)
+        if m is None or len(m.skus) != 1:
+            continue
+        said = {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
+        fits = [p.sku for p in k.products.values() if said <= p.vocab]
+        if len(fits) > 1:
+            m.skus = fits
+
+
 def owned(ent: Entities, words: list[str]):
     """« sew a dress in my own fabric », « 2 robes, j'amène le tissu »: a product named as the customer's own
     thing (« my own », « mon propre », or behind a verb of bringing), without a number, beside another product,

@@ -38,8 +38,8 @@ _IS_IT_THE_SHOP = ("c est bien", "c bien", "vous etes bien", "is this", "is it t
 def _answerable(intent: str, u: Understanding, words: list[str]) -> bool:
     if intent == "faq":
         return u.faq_best is not None
-    if intent == "human":
-        return u.intent == "human" or any_phrase(words, PERSON_CUES)
+    if intent == "human":  # a word of a person of the shop, never the number of a service outside it
+        return u.intent == "human" or (any_phrase(words, PERSON_CUES) and not u.outside_number)
     return True
 
 

@@ -126,7 +126,11 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     starts += [
         i + 1
         for i, w in enumerate(words)
-        if w.isdigit() and i not in ent.consumed and i + 1 < len(words) and measure_word(words[i + 1]) not in units
+        if w.isdigit()
+        and i not in ent.consumed
+        and i + 1 < len(words)
+        and measure_word(words[i + 1]) not in units
+        and stem(words[i + 1]) not in _OCCASIONS  # « les 2 matins », « 3 times a week »: how often, not goods
     ]
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
@@ -149,6 +153,8 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
     for i in range(start, min(len(words), start + 8)):
         if not out and words[i] in ("prix", "tarif", "tarifs", "price", "prices", "liste", "list", "catalogue"):
             return None  # « envoyez-moi les prix de tout »: the price list, not a thing
+        if not out and words[i] in ("quel", "quelle", "quels", "quelles", "which", "what"):
+            continue  # « vous avez quelles pizzas ? »: the thing is what follows the question word
         if not out and (
             _measure(words[i])
             or words[i] in ("de", "d", "of", "du", "des", "le", "la", "les", "l", "the", "moi", "me", "m", "nous", "us")
@@ -217,6 +223,9 @@ _PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 # Words that carry a request, a correction or a yes / no, never the thing asked for.
 _SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIVE, *AFFIRM) for w in c.split()}
+_SENTENCE_WORDS |= {"too", "also", "aussi", "again", "encore"}  # « add laundry too »: no thing of its own
+# Counted occasions, never goods: « pour nous deux les 2 matins », « 3 times a week ».
+_OCCASIONS = frozenset(("matin", "soir", "soiree", "midi", "journee", "fois", "morning", "evening", "time", "day"))
 
 
 def _measure(word: str) -> bool:

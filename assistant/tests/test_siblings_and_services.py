@@ -9,11 +9,11 @@ import pytest
 from assistant.engine import Knowledge
 from assistant.engine.entities import Extractor
 from assistant.engine.intents import classify
-from assistant.engine.policy import new_state
+from assistant.engine.policy import DEFAULT_MODEL, new_state, respond
 from assistant.engine.text import normalise
 from assistant.evaluation import item_matches
 
-from .conftest import DATA, reply_of
+from .conftest import DATA, NOW, reply_of
 from .test_dialogue_context import _product
 
 
@@ -27,6 +27,7 @@ def _studio(**changes) -> Knowledge:
         _product("D04", "Cours particulier de salsa (1 h)", 8000, "séance", ["cours particulier", "private lesson"]),
         _product("D05", "Carnet de 5 cours particuliers", 35000, "carnet", ["carnet de cours", "lesson booklet"]),
         _product("D09", "Forfait duo (deux personnes)", 36000, "mois", ["forfait duo", "duo pass"]),
+        _product("D10", "Bouquet de roses pour le spectacle", 12000, "bouquet", ["bouquet", "bouquet de roses"]),
         _product("D06", "Saucisson fumé (pièce)", 4500, "pièce", ["saucisson", "saucisson fumé", "sausage"]),
         _product("D07", "Saucisson émincé (barquette 200 g)", 3000, "barquette", ["émincé", "saucisson émincé"]),
         _product("D08", "Eau minérale 1,5 L", 500, "bouteille", ["eau", "eau minérale", "water"]),
@@ -43,6 +44,7 @@ def _studio(**changes) -> Knowledge:
             "answer_en": "Yes, changing rooms and hot showers, with a generator when the power cuts.",
         },
     ]
+    document["description"] = "Studio de danse et épicerie fine à Marcory : forfaits, cours particuliers, charcuterie."
     document.update(changes)
     return Knowledge.from_document(document)
 
@@ -100,3 +102,85 @@ def test_a_thing_not_sold_is_told_apart_by_whether_the_faq_speaks_of_it(studio, 
     norm = normalise(text)
     u = classify(norm, Extractor(studio).extract(norm), studio, new_state(), "fr")
     assert u.unknown and u.unknown_in_faq is spoken
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["un forfait mensuel svp", "ajoutez une eau minérale pour nous deux les 2 matins"],
+        ["one monthly pass please", "add water too, 2 bottles"],
+    ],
+)
+def test_occasions_and_little_words_are_never_goods_the_shop_lacks(chat, studio, turns):
+    talk = chat(studio)
+    for text in turns:
+        reply = reply_of(talk.say(text))
+    assert "ne vendons pas" not in reply and "don't sell" not in reply, reply
+    assert "D08" in [line["sku"] for line in talk.state["cart"]], reply
+
+
+@pytest.mark.parametrize("text", ["vous avez quoi comme forfait mensuel ?", "quel genre de forfait danse vous avez ?"])
+def test_the_kinds_of_a_thing_asked_for_are_every_product_its_words_fit(chat, studio, text):
+    reply = reply_of(chat(studio).say(text))
+    assert item_matches("20 000", reply) and item_matches("14 000", reply), reply
+
+
+def test_a_typo_that_lost_a_letter_is_the_longer_word(studio):
+    # « bouqets » is one edit from « bouquet » and from « bouet » (Port-Bouët): the customer dropped a letter
+    assert _skus(studio, "vs avez des bouqets ?") == [["D10"]]
+
+
+@pytest.mark.parametrize(
+    "text, skus, qty",
+    [
+        # a year after a name is the model's, never how many
+        ("je cherche le forfait mensuel 2025", ["D01"], None),
+        # a number before « pour » counts nothing after it
+        ("un saucisson de 5000 pour mon carnet de cours", ["D06"], 1),
+    ],
+)
+def test_numbers_that_count_nothing(studio, text, skus, qty):
+    mentions = Extractor(studio).extract(normalise(text)).products
+    assert [(m.skus, None if m.weak else m.qty) for m in mentions] == [(skus, qty)]
+
+
+@pytest.mark.parametrize(
+    "text, person",
+    [
+        ("c'est quoi le numéro de la CIE ? on a plus de courant", False),
+        ("vous avez le numéro du service client Moov ?", False),
+        ("do you have the number of the police station?", False),
+        ("donnez-moi le numéro du gérant svp", True),
+        ("le numéro de la patronne stp", True),
+    ],
+)
+@pytest.mark.parametrize("model", [DEFAULT_MODEL, None])  # the learned model, and the rules alone
+def test_the_number_of_a_service_outside_the_shop_asks_for_no_person(studio, text, person, model):
+    turn = respond(knowledge=studio, state=None, text=text, now=NOW, model=model)
+    assert (turn.intent == "human") is person and turn.handoff is person, reply_of(turn)
+
+
+@pytest.mark.parametrize(
+    "text, outside",
+    [
+        ("vous connaissez un bon mécanicien vers Koumassi ?", True),
+        ("can you recommend a good dentist near Marcory?", True),
+        ("tu connais quelqu'un qui répare les frigos ?", True),
+        ("vous connaissez un bon saucisson ? le fumé il est bien ?", False),  # the shop's own goods
+        ("ma cousine m'a recommandé votre studio, bonjour", False),
+    ],
+)
+@pytest.mark.parametrize("model", [DEFAULT_MODEL, None])
+def test_someone_else_recommended_is_off_topic(studio, text, outside, model):
+    turn = respond(knowledge=studio, state=None, text=text, now=NOW, model=model)
+    assert (turn.intent == "off_topic") is outside, (turn.intent, reply_of(turn))
+
+
+def test_which_goods_of_the_shops_own_trade_lists_them(chat, studio):
+    reply = reply_of(chat(studio).say("vous avez quelle charcuterie ?"))
+    assert item_matches("4 500", reply) and item_matches("20 000", reply), reply  # the list, not « not sold »
+
+
+def test_which_goods_of_another_trade_are_not_sold(chat, studio):
+    reply = reply_of(chat(studio).say("vous avez quelles pizzas ?"))
+    assert "ne vendons pas de pizzas" in reply, reply
