@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .cues import CHEAP, EXPENSIVE, MORE, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
+from .cues import CHEAP, EXPENSIVE, MORE, ORDER_VERBS, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
@@ -265,7 +265,29 @@ def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict, 
     found = [(last, said)] if (said := said_of(last)) else []
     if not found:
         found = [(p, said) for p in lines if (said := said_of(p))]
+    if not found and last and not norm.question and any_phrase(norm.words, ORDER_VERBS):
+        return sibling_by_measure(k, norm, ent, last)
     return [mention(*found[0])] if len(found) == 1 else []
+
+
+def sibling_by_measure(k: Knowledge, norm: Normalised, ent: Entities, last) -> list[Mention]:
+    """« add one 1 litre bottle too » after the 5 L can of engine oil: a size said alone, with an order verb, names
+    the product of the same head (« huile ») whose name holds that size, one of it unless another count is said."""
+    words = norm.words
+    said = [(int(w), measure_word(u)) for w, u in zip(words, words[1:], strict=False) if w.isdigit()]
+    said = [(n, unit) for n, unit in said if unit in SIZE_UNITS]
+    if len(said) != 1 or not last.head:
+        return []
+
+    def sizes(p) -> set:
+        name = fold_phrase(p.name)
+        return {(int(a), measure_word(b)) for a, b in zip(name, name[1:], strict=False) if a.isdigit()}
+
+    fits = [p for p in k.products.values() if p.head == last.head and p is not last and said[0] in sizes(p)]
+    if len(fits) != 1 or said[0] in sizes(last):
+        return []
+    count = next((n for n in ent.numbers if n != said[0][0]), 1)
+    return [Mention([fits[0].sku], 0, 0, qty=count, text=fits[0].name)]
 
 
 _STAY = {"jour", "nuit"}

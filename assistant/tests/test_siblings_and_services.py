@@ -184,3 +184,17 @@ def test_which_goods_of_the_shops_own_trade_lists_them(chat, studio):
 def test_which_goods_of_another_trade_are_not_sold(chat, studio):
     reply = reply_of(chat(studio).say("vous avez quelles pizzas ?"))
     assert "ne vendons pas de pizzas" in reply, reply
+
+
+def test_a_size_said_alone_with_an_order_verb_names_the_sibling_of_that_size(chat):
+    garage = _studio(
+        products=[
+            _product("H01", "Huile moteur 10W40 (bidon 4 L)", 14000, "bidon", ["huile moteur", "engine oil"]),
+            _product("H02", "Huile moteur 10W40 (1 L)", 3800, "bouteille", ["huile moteur", "engine oil"]),
+            _product("H03", "Liquide de frein (500 ml)", 2500, "flacon", ["liquide de frein", "brake fluid"]),
+        ]
+    )
+    talk = chat(garage)
+    talk.say("je veux l'huile moteur en bidon de 4 litres")
+    talk.say("ajoute aussi une bouteille de 1 litre")
+    assert sorted((line["sku"], line["qty"]) for line in talk.state["cart"]) == [("H01", 1), ("H02", 1)]
