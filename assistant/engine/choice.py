@@ -278,13 +278,8 @@ def sibling_by_measure(k: Knowledge, norm: Normalised, ent: Entities, last) -> l
     said = [(n, unit) for n, unit in said if unit in SIZE_UNITS]
     if len(said) != 1 or not last.head:
         return []
-
-    def sizes(p) -> set:
-        name = fold_phrase(p.name)
-        return {(int(a), measure_word(b)) for a, b in zip(name, name[1:], strict=False) if a.isdigit()}
-
-    fits = [p for p in k.products.values() if p.head == last.head and p is not last and said[0] in sizes(p)]
-    if len(fits) != 1 or said[0] in sizes(last):
+    fits = [p for p in k.products.values() if p.head == last.head and p is not last and said[0] in name_measures(p)]
+    if len(fits) != 1 or said[0] in name_measures(last):
         return []
     count = next((n for n in ent.numbers if n != said[0][0]), 1)
     return [Mention([fits[0].sku], 0, 0, qty=count, text=fits[0].name)]
@@ -293,16 +288,21 @@ def sibling_by_measure(k: Knowledge, norm: Normalised, ent: Entities, last) -> l
 _STAY = {"jour", "nuit"}
 
 
+def name_measures(p) -> set[tuple[int, str]]:
+    """Each number of a product's name with the unit after it (« Huile moteur (bidon 5 L) » -> (5, "l"))."""
+    name = fold_phrase(p.name)
+    return {(int(a), measure_word(b)) for a, b in zip(name, name[1:], strict=False) if a.isdigit()}
+
+
 def measure_said(norm: Normalised, p) -> tuple[int, int] | None:
     """(how much, where) of a measure the product is sold by, said anywhere in the message (« les rideaux c'est
     combien ? j'en ai environ 6 kg »): a number of its name is no such measure."""
     words = norm.words
-    name = fold_phrase(p.name)
     # « 2 nuits » of « Appartement 2 pièces »: a number of its name counts when said with another unit
-    of_name = {(a, measure_word(b)) for a, b in zip(name, name[1:], strict=False)}
+    of_name = name_measures(p)
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
         n = 1 if w in ("un", "une", "one") else int(w) if w.isdigit() else 0  # « just one day »
-        if n and measure_word(unit) in p.per_units and (str(n), measure_word(unit)) not in of_name:
+        if n and measure_word(unit) in p.per_units and (n, measure_word(unit)) not in of_name:
             return n, i
     return None
 

@@ -604,11 +604,11 @@ class Extractor:
             if len(m.skus) != 1 or j < 0 or j in ent.consumed or stems[j] in EVERYDAY_WORDS or not stems[j].isalpha():
                 continue
             said = {stems[j]} | {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
-            fits = [p.sku for p in self.k.products.values() if said <= p.vocab]
+            fits = self.k.holding(said)
             if not fits and stems[j] not in readings.NUMBER_STEMS:
                 # « the student monthly membership »: a word only one product's names hold, said before a mention
                 # of a sibling (a name word in common), is that product, though it never says « monthly ».
-                fits = [p.sku for p in self.k.products.values() if stems[j] in p.vocab]
+                fits = self.k.holding({stems[j]})
                 fits = fits if len(fits) == 1 and (said - {stems[j]}) & self.k.products[fits[0]].vocab else []
             if len(fits) == 1 and fits != m.skus:
                 m.skus, m.start = fits, j

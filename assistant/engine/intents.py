@@ -466,8 +466,7 @@ def _said_in_faq(thing: str | None, knowledge: Knowledge) -> bool | None:
     said = set(said[:2])  # the thing's own words (« groupe électrogène »), not the clause after it
     if not said:
         return None
-    spoken = set().union(*(f.q_stems | f.a_stems for f in knowledge.faq))
-    return said <= spoken
+    return said <= knowledge.faq_stems
 
 
 def fill_details(u: Understanding, norm: Normalised, ent: Entities, knowledge: Knowledge) -> Understanding:

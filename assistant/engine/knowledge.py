@@ -365,6 +365,8 @@ class Knowledge:
     verb_nouns: dict = field(default_factory=dict)
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
+    # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
+    faq_stems: frozenset = frozenset()
     # The slang words (text.slang_words) the shop's goods are called by: read as the goods (« une daba »).
     own_slang: frozenset = frozenset()
 
@@ -623,6 +625,7 @@ class Knowledge:
                     en_stems={stem(w) for w in ae if w not in common and len(w) > 2},
                 )
             )
+        self.faq_stems = frozenset().union(*(f.q_stems | f.a_stems for f in self.faq))
 
     # ------------------------------------------------------------------ helpers
     def is_open(self, now: datetime) -> bool | None:
@@ -636,6 +639,10 @@ class Knowledge:
         if not span:
             return False
         return span[0] <= local.strftime("%H:%M") < span[1]
+
+    def holding(self, stems: set) -> list[str]:
+        """The skus of the products whose names (name and aliases) hold every one of these word stems."""
+        return [p.sku for p in self.products.values() if stems <= p.vocab]
 
     def payment_label(self, code: str, lang: str) -> str:
         if code in self.accepted:

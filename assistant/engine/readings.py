@@ -162,12 +162,12 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
             i -= 1
         if i < 0 or stems[i] not in _AND or not any(m.end <= i for m in named):
             continue
-        fits = [p for p in k.products.values() if s in p.vocab]
-        if len(fits) != 1 or any(fits[0].sku in m.skus for m in ent.products):
+        fits = k.holding({s})
+        if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products):
             continue
-        own = fits[0].vocab - FUNCTION_WORDS
+        own = k.products[fits[0]].vocab - FUNCTION_WORDS
         if any(own & k.products[m.skus[0]].vocab for m in named if m.end <= i):
-            _name(ent, Mention(skus=[fits[0].sku], start=j, end=j + 1, text=stems[j]), taken)
+            _name(ent, Mention(skus=fits, start=j, end=j + 1, text=stems[j]), taken)
     ent.products.sort(key=lambda m: m.start)
 
 
@@ -186,7 +186,7 @@ def kinds_asked(k: Knowledge, ent: Entities, words: list[str], stems: list[str])
         if m is None or len(m.skus) != 1:
             continue
         said = {w for w in stems[m.start : m.end] if w not in FUNCTION_WORDS}
-        fits = [p.sku for p in k.products.values() if said <= p.vocab]
+        fits = k.holding(said)
         if len(fits) > 1:
             m.skus = fits
 
