@@ -41,6 +41,8 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
             sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
             if len(sold) == 1:
                 return sold[0], None
+    if not mentions and (ranged := in_range(k, norm, Mention(list(cands), 0, 0), {})):
+        return ranged, None  # « les deux c'est pointure 31 » between 28-33 and 34-39
     winners = _closest(k, norm, cands, refused_at)
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
@@ -151,6 +153,8 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
 
 _RANGE = re.compile(r"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(\d+)? ?(?:a|-|to|jusqu a|up to) (\d+) ([a-z]+)")
 _UNBOUNDED = 10**9  # the top of an open range (« 7 nuits et plus »)
+_AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
+_SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b")
 _OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
 
 
@@ -165,6 +169,10 @@ def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | No
             ranges[s] = (int(found[1] or 0), int(found[2]), stem(found[3]))
         elif found := _OPEN_RANGE.search(name):
             ranges[s] = (int(found[1]), _UNBOUNDED, stem(found[2]))  # « long séjour (7 nuits et plus) »
+        elif (found := _AGE_RANGE.search(name)) and int(found[1]) < int(found[2]):
+            ranges[s] = (int(found[1]), int(found[2]), stem(found[3]))  # « Chemise 4-6 ans »: « ma fille a 5 ans »
+        elif found := _SIZE_RANGE.search(name):
+            ranges[s] = (int(found[1]), int(found[2]), "size")  # « pointure 34-39 »: « il chausse du 35 »
         else:
             bare.append(s)
     if not ranges or len({r[2] for r in ranges.values()}) != 1:
@@ -179,7 +187,8 @@ def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | No
             return None
         ranges[s] = (0, _UNBOUNDED, unit)
     words = norm.words
-    said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
+    said = [int(w) for w, u in zip(words, [*words[1:], ""], strict=False) if w.isdigit() and stem(u) == unit]
+    said += [int(w) for w in words if w.isdigit() and unit == "size"]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
     fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
     return fits.pop() if len(fits) == 1 else None

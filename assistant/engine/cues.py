@@ -995,6 +995,11 @@ STRONG_LOCATION = (
     "votre boutique",
     "your shop",
     "your store",
+    # « vous avez une boutique physique ou c'est en ligne ? »: a shop one can go to
+    "boutique physique",
+    "magasin physique",
+    "physical shop",
+    "physical store",
 )
 CATALOGUE = (
     "moins cher",

@@ -252,6 +252,7 @@ _MORE = {"autre", "autres", "other", "more", "extra"}
 COUNT_WORDS = _ALONE | _MORE
 _ONE_ARTICLES = {"le", "la", "l", "the", "ce", "cet", "cette", "this", "that", "ton", "ta", "votre", "your"}
 _ONE_ARTICLES |= {"mon", "ma", "my"}
+_ANOTHER = {"2e", "2eme", "deuxieme", "second", "autre", "another", "3e", "3eme", "troisieme", "third"}
 
 
 # Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
@@ -264,7 +265,7 @@ OTHER_CARDS |= {"abonne", "abonnement", "assurance", "insurance", "electeur", "c
 
 # « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
 _WHERE_VERBS = {"livrez", "livrer", "livre", "livraison", "livrais", "deliver", "delivery", "suis", "habite", "reste"}
-_WHERE_PREPOSITIONS = {"a", "au", "aux", "en", "to", "at", "in", "sur", "vers"}
+_WHERE_PREPOSITIONS = readings.WHERE_PREPOSITIONS
 
 
 def _said_where(words: list[str], start: int) -> bool:
@@ -469,6 +470,14 @@ class Extractor:
                 entries = [e for e in entries if e[0] == "zone"]
             if kinds >= {"product", "payment"} and _said_pay(words, start):
                 kinds = {"payment"}  # « I'll pay by card » at a shop that sells greeting cards
+            if kinds == {"product"} and readings.imperative(words, start, end):
+                continue  # « Montre-moi les bagues » at a shop that sells watches: a verb, no watch
+            if kinds == {"product"} and readings.where_one_is(words, start):
+                # « je suis déjà au studio 3 », « I'm at the gym »: where the customer is, nothing asked for
+                for j in range(start, end + (end < len(words) and words[end].isdigit())):
+                    ent.consumed.add(j)
+                    ent.kinds[j] = "zone"  # a place (the features read it so)
+                continue
             if "product" in kinds:
                 skus = [key for kind, key in entries if kind == "product"]
                 mention = Mention(
@@ -484,6 +493,8 @@ class Extractor:
             elif "payment" in kinds:
                 if _other_card(words, start, end):
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
+                if start and words[start - 1] == "the" and end < len(words) and words[end] == "one":
+                    continue  # « add the orange one too »: a product described, no means of payment
                 amount_on = start >= 2 and words[start - 1] in ("on", "sur") and words[start - 2].isdigit()
                 if (amount_on or set(words[max(0, start - 6) : start]) & _AIRTIME) and not _said_pay(words, start):
                     continue  # « une recharge de 1000 MTN », « 2000 on MTN »: airtime, not the operator's money
@@ -509,6 +520,8 @@ class Extractor:
         readings.verbs_named(k, ent, norm.tokens)
         readings.pack_named(k, ent, words, taken)
         readings.sibling_named(k, ent, stems, taken)
+        readings.counted_named(k, ent, words, stems, taken)
+        readings.described_one(k, ent, words, stems, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
         self._narrow(ent, stems, norm.tokens)
@@ -525,6 +538,7 @@ class Extractor:
         readings.list_named(ent, words)
         self._merge(ent)
         readings.packs(k, ent, words)
+        readings.own_words(k, ent, stems)
         return ent
 
     def _by_specificity(self, stems: list[str], length: int, n: int) -> list[int]:
@@ -666,6 +680,7 @@ class Extractor:
                 for j, d in enumerate(stems)
                 if d in free and d.isdigit() and "x" not in stems[max(0, j - 1) : j + 2] and _only_by_by(products, d)
             }
+            free -= {d for j, d in enumerate(stems) if d in free and readings.for_whom(products, stems, j)}
             if (kept := any_car_dropped(products, free)) != free:
                 # « la géométrie de ma voiture » beside « … voiture » and « … 4x4 »: any car, not the saloon; but
                 # not the motorbike either.
@@ -922,6 +937,8 @@ class Extractor:
             # « une box love + 2 ballons cœur »: the last product has its count before it, so the list is not
             # written name first (« gâteau 10 parts 1, sandwich 2 »), unless it has one after it too.
             postfix = forward(last, postfix=True, commit=False)
+        readings.that_one_of(self.k, ent, words, numbers, used, taken)
+        readings.measure_only(self.k, ent, words, used, taken)
         for m in ent.products:
             if postfix:
                 forward(m, postfix=True) or backward(m)
@@ -938,6 +955,8 @@ class Extractor:
                 singular = tokens[m.start].text == tokens[m.start].stem
                 if words[j] in _ONE_ARTICLES and singular:
                     m.qty, m.weak = 1, True
+                elif words[j] in _ANOTHER and (words[j] == "another" or words[j - 1] in ("un", "une", "a")):
+                    m.qty = 1  # « ajoutez un 2e billet », « another ticket »: one more
         # A leftover "un"/"one" is an article ("faire un effort"), unless it is the whole answer ("une seule").
         ent.numbers = [
             v[0]

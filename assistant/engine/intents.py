@@ -50,6 +50,7 @@ from .cues import (
     PRICE,
     PRICE_LIST,
     RECOMMEND,
+    REPLACE,
     ROLE_REQUEST,
     ROLES,
     STRONG_LOCATION,
@@ -239,6 +240,10 @@ def _number_asked(words: list[str]) -> bool:
     return False
 
 
+def _recount(words: list[str]) -> bool:
+    return any_phrase(words, REPLACE) or any_phrase(words, ORDER_VERBS)
+
+
 def classify(
     norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict, language: str | None = None
 ) -> Understanding:
@@ -271,7 +276,8 @@ def classify(
     # for, or where and how an order goes, without a word of trouble.
     u.untroubled = not _trouble_said(words, joined)
     u.plain_order = explicit_order and u.untroubled
-    price_cue = any_phrase(words, PRICE)
+    # « ajoute un bracelet argent »: a word of a product's name asks nothing (the silver, not the money).
+    price_cue = any_phrase([w if ent.kinds.get(i) != "product" else "" for i, w in enumerate(words)], PRICE)
     u.outside_number = _outside_number(norm, knowledge)
     owner_called = any(w in knowledge.owner_names for w in words) and (
         any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)
@@ -419,6 +425,8 @@ def classify(
         u.faq_index = faq_i
     elif has_products:
         u.intent = "availability" if not in_order else "order"
+    elif in_order and ent.numbers and _recount(words) and not zone:
+        u.intent = "order"  # « c'est trop voili, mets 1 seulement »: a smaller cart, however dear it is said to be
     elif price_cue and state.get("last_sku") and not any_phrase(words, DELIVERY):
         u.intent = "price"
     elif u.discount and not zone and not state.get("choice"):

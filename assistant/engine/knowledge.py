@@ -179,7 +179,14 @@ def trait_scores(products: list[Product], stems) -> dict[str, int]:
     """sku -> how many of the traits said (« for my son ») only that product has among ``products``."""
     shared = frozenset.intersection(*(p.traits for p in products))
     said = traits_of(stems)
-    return {p.sku: len(said & (p.traits - shared)) for p in products}
+    scores = {p.sku: len(said & (p.traits - shared)) for p in products}
+    for p in products:
+        if said & _WHO and not p.traits & _WHO:
+            scores[p.sku] += len(said & _WHO & frozenset().union(*(q.traits for q in products)))
+    return scores  # « la montre pour mon vieux » beside a man's, a woman's and one for anyone: the man's or that one
+
+
+_WHO = frozenset(("boy", "girl", "man", "woman", "child", "adult"))  # who a thing is for: one for anyone fits too
 
 
 @dataclass(frozen=True)
@@ -259,7 +266,7 @@ MEASURE_SYNONYMS = {
 }
 
 
-PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop"}
+PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir"}
 
 
 def measure_word(word: str) -> str:
@@ -603,7 +610,8 @@ class Knowledge:
                     (c for c, phrases in PAYMENT_ALIASES.items() for ph in phrases if fold_phrase(ph)[:1] == words[:1]),
                     None,
                 )
-            key = code or f"other:{label}"
+            # (« paiement … par le destinataire » is no refusal of the cash the shop takes)
+            key = code if code and code not in self.accepted else f"other:{label}"
             self.refused[key] = label
             self._add(words, "payment", key)
 

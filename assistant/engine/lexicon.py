@@ -528,6 +528,7 @@ CONTAINERS = {
     "bucket",
     "bobine",
     "spool",
+    "bundle",  # « 3 bundles of peruvian 16 inches »: hair sold by the bundle
 }
 FUNCTION_WORDS = {
     "de",
@@ -1143,6 +1144,15 @@ FAQ_STOP = FUNCTION_WORDS | {
     "payer",
     "paie",
     "pay",
+    # (every form of paying: « les enfants paient-ils ? » is no answer to « vous acceptez quels paiements ? »)
+    "paient",
+    "payent",
+    "payez",
+    "paye",
+    "paiement",
+    "payment",
+    "paying",
+    "paid",
     "acheter",
     "buy",
     "passer",

@@ -150,8 +150,7 @@ class Policy:
             return self.do_handoff("complaint" if intent == "complaint" else "human")
         asked = sum(m.qty for m in ent.products if m.qty and not m.weak)
         if self.k.handoff_items and asked >= self.k.handoff_items:
-            # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: a large order is
-            # handed to a person whatever its phrasing.
+            # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: to a person, however said.
             return self.do_handoff("large")
         measured = measure_of_last(self.k, self.norm, ent, st, intent != "hours") if intent != "location" else []
         kept = list(ent.products) if measured else []  # the others named beside it (« et un dîner »)
@@ -493,8 +492,7 @@ class Policy:
             self.set_line(swap[1], counts[0] if len(counts) == 1 else line["qty"], more=False)
             numbers, changed = [], True
         if st["choice"]:
-            # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a candidate's name or price
-            # designates it; it is never a quantity.
+            # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a name or a price, no count.
             cands = [k.products[sku] for sku in st["choice"]["skus"] if sku in k.products]
             named = frozenset().union(*(c.name_numbers for c in cands)) | {c.price for c in cands}
             numbers = [n for n in numbers if n not in named]
@@ -847,8 +845,10 @@ class Policy:
         if not picked and named in k.products and k.products[named].in_stock:
             # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
             picked, used = mentions[0].skus[0], mentions[0]
-        if not picked and not mentions and any_phrase(self.norm.words, TAKE_OFFER):
-            picked = variant_of(k, self.norm, st["last_sku"], offered)  # « bon mets les blancs alors »
+        if not picked and len(mentions) < 2 and any_phrase(self.norm.words, TAKE_OFFER):
+            # « bon mets les blancs alors »; « mettez le standard alors » after the VIP one: its sibling
+            picked = variant_of(k, self.norm, st["last_sku"], mentions[0].skus if mentions else offered)
+            used = mentions[0] if picked and mentions else used
         if not picked and any_phrase(self.norm.words, TAKE_OFFER):
             # « give me the 40 mm instead », « le 128 » after the 256 Go: the offered product whose name holds the
             # most of the numbers said designates it; on a tie, the closest alternative (offered first).

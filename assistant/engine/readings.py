@@ -8,15 +8,18 @@ what another is for (« a case for my iPhone »), as the customer's own thing or
 from __future__ import annotations
 
 import dataclasses
+import re
 
-from .knowledge import Knowledge, measure_word
+from .knowledge import Knowledge, measure_word, traits_of
 from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .mentions import Entities, Mention
-from .text import find_phrase, stem
+from .text import find_phrase, fold_phrase, stem
 
 # Between « pour » / « for » and the thing something is for: « pour la télé », « for my iPhone ».
 _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
+_FOR_A = _FOR_WHOM | {"un", "une", "a", "an"}  # « des mèches pour un tissage »
+_MY = {"mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos", "my", "our", "your", "his", "her"}
 INFINITIVE = ("er", "ir", "re", "oir")
 # The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
 _OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
@@ -105,8 +108,8 @@ def purposes(ent: Entities, words: list[str]):
     keep = []
     for n, m in enumerate(ent.products):
         j = m.start - 1
-        while j >= 0 and words[j] in _FOR_WHOM:
-            j -= 1
+        while j >= 0 and (words[j] in _FOR_A or (j >= 1 and words[j - 1] in _MY and j not in ent.consumed)):
+            j -= 1  # (« a cleaning for my old chain »: a word between the possessive and the thing)
         if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
             j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
         others = {s for o in ent.products if o is not m for s in o.skus}
@@ -115,7 +118,7 @@ def purposes(ent: Entities, words: list[str]):
             and j >= 0
             and j < m.start - 1
             and words[j] in ("pour", "for")
-            and (m.qty is None or m.weak)
+            and (m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an")))
             and not others & set(m.skus)
         ):
             _unname(ent, m)
@@ -168,6 +171,51 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
         own = k.products[fits[0]].vocab - FUNCTION_WORDS
         if any(own & k.products[m.skus[0]].vocab for m in named if m.end <= i):
             _name(ent, Mention(skus=fits, start=j, end=j + 1, text=stems[j]), taken)
+    ent.products.sort(key=lambda m: m.start)
+
+
+def counted_named(k: Knowledge, ent: Entities, words: list[str], stems: list[str], taken: list[bool]):
+    """« trois paquets de batons » of « Bâtonnets d'encens », alias « bâtons d'encens »: a word that only one
+    product's names hold, counted (a number before it, maybe with its container and « de »), names that product.
+    A unit it is sold by (« 3 jours » of « Location (par jour) ») or a trait (« 2 blancs ») is no such word."""
+    units = k.unit_words | {u for p in k.products.values() for u in p.per_units}
+    for j, s in enumerate(stems):
+        if taken[j] or len(s) < 4 or not s.isalpha() or s in EVERYDAY_WORDS | NUMBER_STEMS | CONTAINERS:
+            continue
+        if s in units or measure_word(s) in SIZE_UNITS or traits_of({s}) or j in ent.consumed:
+            continue
+        i = j - 1
+        while i >= 0 and j - i <= 3 and (stems[i] in ("de", "d", "of") or stem(stems[i]) in CONTAINERS):
+            i -= 1
+        if i < 0 or not (words[i].isdigit() or words[i] in NUMBER_WORDS_FR | NUMBER_WORDS_EN):
+            continue
+        fits = k.holding({s})
+        if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products) or not _heads_a_name(k, fits[0], s):
+            continue
+        if words[i].isdigit() and int(words[i]) in k.products[fits[0]].name_numbers:
+            continue  # « the 15 seater minibus »: a number of its name, no count
+        _name(ent, Mention(skus=fits, start=j, end=j + 1, text=words[j]), taken)
+    ent.products.sort(key=lambda m: m.start)
+
+
+def _heads_a_name(k: Knowledge, sku: str, word: str) -> bool:
+    """The word begins one of the product's names (« bâtons d'encens »), or is a form of the head of its own
+    (« batons » of « Bâtonnets »): never a word said of it in passing (« 20 sheets » of « roofing sheet »)."""
+    p = k.products[sku]
+    doc = next((d for d in k.document.get("products") or [] if str(d.get("sku")) == sku), {})
+    firsts = {stem(w[0]) for w in (fold_phrase(a) for a in [p.name, *(doc.get("aliases") or [])]) if w}
+    return word in firsts or bool(p.head and len(word) >= 4 and p.head.startswith(word))
+
+
+def described_one(k: Knowledge, ent: Entities, words: list[str], stems: list[str], taken: list[bool]):
+    """« add the orange one too », « the vanilla one »: « the … one » around a word only one product's names hold
+    names that product."""
+    for j in range(1, len(words) - 1):
+        if j in ent.consumed or words[j - 1] != "the" or words[j + 1] != "one" or not stems[j].isalpha():
+            continue
+        fits = k.holding({stems[j]}) if stems[j] not in EVERYDAY_WORDS else []
+        if len(fits) == 1 and not any(fits[0] in m.skus for m in ent.products):
+            _name(ent, Mention(skus=fits, start=j, end=j + 1, text=words[j], weak=True), taken)
     ent.products.sort(key=lambda m: m.start)
 
 
@@ -255,6 +303,66 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
             _name(ent, Mention(others, j, j + 1, qty=value, text=words[j]), taken)
             used.add(p)
     ent.products.sort(key=lambda m: m.start)
+
+
+_THAT_OF = {"celui", "celle", "ceux", "celles"}
+
+
+def that_one_of(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool]):
+    """« le pack de 12 c'est combien ? et celui de 6 ? », « and the 6 one? », « et 2 paquets de 27 »: a number said
+    of « celui de », « the … one » or a container names the product whose name has it — of the same kind (the same
+    head word) as the one named before, if any; it counts nothing."""
+    for p, (value, length) in sorted(numbers.items()):
+        before = [m for m in ent.products if m.end <= p]
+        that = p >= 2 and words[p - 1] in ("de", "a", "d") and words[p - 2] in _THAT_OF
+        one = p >= 1 and words[p - 1] == "the" and p + length < len(words) and words[p + length] == "one"
+        packed = p >= 2 and words[p - 1] in ("de", "d", "of") and stem(words[p - 2]) in CONTAINERS
+        if p in used or p in ent.consumed or not (that or one or packed) or not (before or packed):
+            continue
+        heads = {k.products[s].head for s in before[-1].skus} - {""} if before else set()
+        # (a name headed by its container, « Pack de 6 × 33 cl »: a word of its names in common)
+        said = set() if heads or not before else {w for s in before[-1].skus for w in k.products[s].vocab}
+        said = {w for w in said if w.isalpha() and measure_word(w) not in SIZE_UNITS}
+        numbered = [s for s, q in k.products.items() if value in q.name_numbers]
+        fits = [s for s in numbered if k.products[s].head in heads or said & k.products[s].vocab]
+        if packed and not fits:
+            fits = numbered  # « mes tresses …, 6 paquets de 30 »: the one product whose name has it
+        if len(fits) == 1 and not (before and fits[0] in before[-1].skus):
+            used.add(p)
+            _name(ent, Mention(fits, p, p + length, text=" ".join(words[p : p + length])), taken)
+        elif that or one:
+            used.add(p)
+    ent.products.sort(key=lambda m: m.start)
+
+
+def measure_only(k: Knowledge, ent: Entities, words: list[str], used: set, taken: list[bool]):
+    """« c'est combien vos 50 cl ? », « 2 bouteilles de 1,5 L »: a measure said with no product names the products
+    whose names have it (« Bissap 50 cl », « Passion 50 cl »…), to ask which or list their prices."""
+    if ent.products:
+        return
+    for p, (a, b) in enumerate(zip(words, words[1:], strict=False)):
+        if p in used or p in ent.consumed or not _DECIMAL.fullmatch(a) or measure_word(b) not in SIZE_UNITS:
+            continue
+        said = (a.replace(",", "."), measure_word(b))
+        if any(said[1] in q.per_units and said not in _measures_of(q.name) for q in k.products.values()):
+            continue  # « 5 kg » where meat is sold by the kilo: how much of it
+        fits = [q.sku for q in k.products.values() if said in _measures_of(q.name)]
+        if fits:
+            _name(ent, Mention(fits, p, p + 2, text=f"{a} {b}"), taken)
+            used.add(p)
+            return
+
+
+_DECIMAL = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _measures_of(name: str) -> set[tuple[str, str]]:
+    folded = fold_phrase(name)
+    return {
+        (a.replace(",", "."), measure_word(b))
+        for a, b in zip(folded, folded[1:], strict=False)
+        if _DECIMAL.fullmatch(a)
+    }
 
 
 _TIME_UNITS = {"jour", "nuit", "h"}
@@ -426,3 +534,63 @@ def nights_by_days(k: Knowledge, ent: Entities, words: list[str]):
     for m in ent.products:
         if (m.qty is None or m.weak) and all("nuit" in k.products[s].per_units for s in m.skus):
             m.qty, m.weak = nights, False
+
+
+def own_words(k: Knowledge, ent: Entities, stems: list[str]):
+    """« une paire de puces argent » of « Boucles d'oreilles argent 925 (puces) »: words right after a mention that
+    its products' own names hold are its words too (the silver, no money spoken of)."""
+    for m in ent.products:
+        own = frozenset.intersection(*(k.products[s].vocab for s in m.skus))
+        j = m.end
+        while j < len(stems) and j not in ent.consumed and stems[j] in own and not stems[j].isdigit():
+            if stems[j] not in FUNCTION_WORDS:
+                ent.consumed.add(j)
+                ent.kinds[j] = "product"
+            j += 1
+
+
+_HEADCOUNTS = {"personne", "person", "people", "pers", "part", "place", "couvert", "guest", "pax", "invite"}
+
+
+def for_whom(products, stems: list[str], j: int) -> bool:
+    """« l'excursion pour 2 », « a tour for 4 »: a number after « pour » / « for » with no unit says how many it is
+    for; it picks no product by the « 2 h » of its name (only a name's « 10 parts », « 4 personnes » is that)."""
+    if not (stems[j].isdigit() and j and stems[j - 1] in ("pour", "for")):
+        return False
+    if j + 1 < len(stems) and measure_word(stems[j + 1]) in SIZE_UNITS:
+        return False
+    for p in products:
+        name = [stem(w) for w in fold_phrase(p.name)]
+        if any(a == stems[j] and b in _HEADCOUNTS for a, b in zip(name, name[1:], strict=False)):
+            return False
+    return True
+
+
+def imperative(words: list[str], start: int, end: int) -> bool:
+    """« montre-moi », « garde-nous »: one word followed by the pronoun of an imperative, no article nor count."""
+    before = words[start - 1] if start else ""
+    return (
+        end == start + 1
+        and end < len(words)
+        and words[end] in ("moi", "nous")
+        and not (before in _DETERMINERS or before.isdigit())
+    )
+
+
+# « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
+WHERE_PREPOSITIONS = {"a", "au", "aux", "en", "to", "at", "in", "sur", "vers"}
+_BEING = {"suis", "sommes", "am", "m"}
+_STILL = {"deja", "already", "encore", "still", "actuellement", "now", "maintenant", "devant", "dans", "chez"}
+
+
+def where_one_is(words: list[str], start: int) -> bool:
+    """« je suis déjà au studio 3 », « I'm at the gym »: a being verb, then a place's preposition and the name."""
+    j = start - 1
+    while j >= 0 and words[j] in ("la", "le", "l", "the", "your", "votre", "ton", "ta", "vos"):
+        j -= 1
+    if j < 1 or words[j] not in WHERE_PREPOSITIONS | {"devant", "dans", "chez", "inside"}:
+        return False
+    j -= 1
+    while j >= 0 and words[j] in _STILL:
+        j -= 1
+    return j >= 0 and words[j] in _BEING and (words[j] != "m" or j and words[j - 1] == "i")

@@ -127,6 +127,10 @@ def _decide(
         # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of
         # trouble, however like a complaint the rest sounds.
         intent, p = u.intent, probs.get(u.intent, 0.0)
+    gone = knowledge.products.get(state.get("last_sku") or "")
+    if intent == "complaint" and u.untroubled and gone and not gone.in_stock and ent.products:
+        # « Oh that's a pity. Then the gold ring, size 60 » after « out of stock »: another product taken instead.
+        intent, p = "order", probs.get("order", 0.0)
     # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
     answers_choice = bool(state.get("choice")) and bool(ent.refused)
     # « ah dommage, tant pis, sans le siège alors » after an out-of-stock reply: the order goes on without it.

@@ -30,6 +30,7 @@ from .lexicon import (
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     PEOPLE,
+    SIZE_PREFIXES,
     SIZE_UNITS,
 )
 from .readings import INFINITIVE
@@ -153,6 +154,10 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
     for i in range(start, min(len(words), start + 8)):
         if not out and words[i] in ("prix", "tarif", "tarifs", "price", "prices", "liste", "list", "catalogue"):
             return None  # « envoyez-moi les prix de tout »: the price list, not a thing
+        if not out and words[i] in _DOING:
+            continue  # « je veux faire mes tresses », « je veux louer 2 vélos »: the verb; its object follows
+        if words[i] in SIZE_PREFIXES and i + 1 < len(words) and words[i + 1].isdigit():
+            break  # « mets-moi 1, taille 52 », « size 60 »: the size of what is named, no thing of its own
         if not out and words[i] in ("quel", "quelle", "quels", "quelles", "which", "what"):
             continue  # « vous avez quelles pizzas ? »: the thing is what follows the question word
         if not out and (
@@ -218,12 +223,18 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+# Verbs a request puts before the thing asked for (« je veux louer … », « I want to get … »), never a thing.
+_DOING = {"faire", "louer", "acheter", "prendre", "avoir", "voir", "commander", "reserver", "essayer", "recuperer"}
+_DOING |= {"envoyer", "mettre", "changer", "poser", "installer", "payer", "trouver", "get", "buy", "rent", "see"}
+_DOING |= {"order", "book", "try", "make", "do", "have", "to"}
 _TIME_UNITS = {"nuit", "jour", "heure", "semaine", "mois", "an"}
 _PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 # Words that carry a request, a correction or a yes / no, never the thing asked for.
 _SENTENCE_WORDS = FUNCTION_WORDS | {w for c in (*ORDER_VERBS, *REPLACE, *NEGATIVE, *AFFIRM) for w in c.split()}
 _SENTENCE_WORDS |= {"too", "also", "aussi", "again", "encore"}  # « add laundry too »: no thing of its own
+# Words that link a sentence to what was said before (« donne-moi l'excursion alors »), no thing either.
+_SENTENCE_WORDS |= {"alors", "donc", "finalement", "plutot", "maintenant", "then", "instead", "now", "anyway"}
 # Counted occasions, never goods: « pour nous deux les 2 matins », « 3 times a week ».
 _OCCASIONS = frozenset(("matin", "soir", "soiree", "midi", "journee", "fois", "morning", "evening", "time", "day"))
 
