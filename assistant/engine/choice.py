@@ -441,6 +441,19 @@ def variant_of(k: Knowledge, norm: Normalised, base: str, cands: list[str] | Non
     return top[0]
 
 
+def sibling_of(k: Knowledge, norm: Normalised, base: str, cands: list[str]) -> str | None:
+    """« mettez le standard alors » after « the Korhogo VIP is out »: of the candidates the word names, the one that
+    shares with ``base`` a word of its names no other candidate has (Korhogo); a size in common tells nothing."""
+    pick = variant_of(k, norm, base, cands)
+    if pick is None:
+        return None
+    own = {
+        w for w in k.products[pick].vocab & k.products[base].vocab if w.isalpha() and measure_word(w) not in SIZE_UNITS
+    }
+    others = set().union(*(k.products[s].vocab for s in cands if s != pick and s in k.products))
+    return pick if own - others else None
+
+
 def swap_in_cart(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, str] | None:
     """(a cart line's sku, the other kind of it the message asks for instead), when it changes one: named by
     the words of the other kind only (« non pas couleur, en noir et blanc finalement »), the line just talked

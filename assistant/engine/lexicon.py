@@ -1144,15 +1144,11 @@ FAQ_STOP = FUNCTION_WORDS | {
     "payer",
     "paie",
     "pay",
-    # (every form of paying: « les enfants paient-ils ? » is no answer to « vous acceptez quels paiements ? »)
-    "paient",
-    "payent",
-    "payez",
-    "paye",
+    # (the means of paying: « les enfants paient-ils ? » is no answer to « vous acceptez quels paiements ? »)
     "paiement",
+    "paiements",
     "payment",
-    "paying",
-    "paid",
+    "payments",
     "acheter",
     "buy",
     "passer",

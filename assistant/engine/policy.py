@@ -31,6 +31,7 @@ from .choice import (
     resolve_choice,
     said_in,
     served_count,
+    sibling_of,
     swap_in_cart,
     taken_presented,
     variant_of,
@@ -643,9 +644,8 @@ class Policy:
         ):
             self.set_line(st["last_sku"], None, more=False)
             changed = True
-        # Too many items: a person takes over.
         if self.k.handoff_items and self.total_items() >= self.k.handoff_items:
-            return self.do_handoff("large")
+            return self.do_handoff("large")  # too many items: a person takes over
         # Zone or pickup.
         # A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone just refused
         # (« vous livrez pas Yop ? ok je passe récupérer »).
@@ -847,7 +847,8 @@ class Policy:
             picked, used = mentions[0].skus[0], mentions[0]
         if not picked and len(mentions) < 2 and any_phrase(self.norm.words, TAKE_OFFER):
             # « bon mets les blancs alors »; « mettez le standard alors » after the VIP one: its sibling
-            picked = variant_of(k, self.norm, st["last_sku"], mentions[0].skus if mentions else offered)
+            cands = mentions[0].skus if mentions else offered
+            picked = (sibling_of if mentions else variant_of)(k, self.norm, st["last_sku"], cands)
             used = mentions[0] if picked and mentions else used
         if not picked and any_phrase(self.norm.words, TAKE_OFFER):
             # « give me the 40 mm instead », « le 128 » after the 256 Go: the offered product whose name holds the

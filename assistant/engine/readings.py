@@ -11,7 +11,7 @@ import dataclasses
 import re
 
 from .knowledge import Knowledge, measure_word, traits_of
-from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .lexicon import CONTAINERS, EN_WORDS, EVERYDAY_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
 from .mentions import Entities, Mention
 from .text import find_phrase, fold_phrase, stem
 
@@ -113,12 +113,20 @@ def purposes(ent: Entities, words: list[str]):
         if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
             j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
         others = {s for o in ent.products if o is not m for s in o.skus}
+        # « bring my laptop for a screen replacement »: the customer's own thing is what the service is for
+        mine = n > 0 and bool(set(words[max(0, ent.products[n - 1].start - 2) : ent.products[n - 1].start]) & _MY)
+        if n > 0 and _destination(ent.products[n - 1], m, words) and not others & set(m.skus):
+            _unname(ent, m)  # « un colis de 5 kg à Bouaké » where a ticket to Bouaké is sold: where it goes
+            continue
         if (
             n > 0  # « how much for the pregnancy test and… » asks about it
             and j >= 0
             and j < m.start - 1
             and words[j] in ("pour", "for")
-            and (m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an")))
+            and not (j and words[j - 1] in _AND)  # « … c'est combien ? et pour un kaba ? » asks about it
+            and (
+                m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an") and not mine)
+            )
             and not others & set(m.skus)
         ):
             _unname(ent, m)
@@ -126,6 +134,20 @@ def purposes(ent: Entities, words: list[str]):
         keep.append(m)
     if keep:
         ent.products = keep
+
+
+def _destination(before: Mention, m: Mention, words: list[str]) -> bool:
+    """« colis de 5 kg à Bouaké », « a parcel to Man »: right after « à » / « to » / « pour » that follows
+    another product within a few words (no « et » between), a product without a count is where that one goes."""
+    at = m.start - 1
+    return (
+        at > 0
+        and words[at] in ("a", "to", "pour", "for", "vers", "go")  # (pidgin « send parcel go Man »)
+        and 0 <= at - before.end <= 3
+        and not set(words[before.end : at]) & _AND
+        and (m.qty is None or m.weak or (m.qty == 1 and words[at] == "a"))
+        and not (words[at] == "a" and words[at - 1] in EN_WORDS)  # « my laptop for a screen »: the article
+    )
 
 
 def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool]):

@@ -162,6 +162,7 @@ def _outfitter() -> Knowledge:
             _product("K07", "Billet Abidjan → Bouaflé (VIP)", 9000, "billet", ["bouafle", "billet bouafle"], False),
             _product("K08", "Billet Abidjan → Bouaflé (standard)", 6000, "billet", ["bouafle", "billet bouafle"]),
             _product("K09", "Billet Abidjan → Divo (standard)", 5000, "billet", ["divo", "billet divo"]),
+            _product("K10", "Colis jusqu'à 10 kg", 3000, "colis", ["colis", "parcel"]),
         ]
     )
     return knowledge
@@ -226,3 +227,8 @@ def test_a_refusal_that_begins_like_an_accepted_method_refuses_only_itself():
     document = dict(knowledge.document, payment_not_accepted=["paiement par le destinataire à l'arrivée"])
     shop = Knowledge.from_document(document)
     assert "cash" not in shop.refused and "cash" in shop.accepted
+
+
+@pytest.mark.parametrize("text", ["envoyer un colis de 8 kg à Divo c'est combien", "how much to send a parcel to Divo"])
+def test_a_product_named_as_where_another_goes_is_not_asked_about(outfitter, text):
+    assert _skus(outfitter, text) == [["K10"]]
