@@ -11,7 +11,7 @@ from .cues import CHEAP, EXPENSIVE, MORE, ORDER_VERBS, ORDINALS, PRICE_LIST, REM
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
-from .readings import nights_said
+from .readings import measures_in_name, nights_said
 from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
 
@@ -187,7 +187,7 @@ def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | No
             return None
         ranges[s] = (0, _UNBOUNDED, unit)
     words = norm.words
-    said = [int(w) for w, u in zip(words, [*words[1:], ""], strict=False) if w.isdigit() and stem(u) == unit]
+    said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
     said += [int(w) for w in words if w.isdigit() and unit == "size"]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
     fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
@@ -299,8 +299,7 @@ _STAY = {"jour", "nuit"}
 
 def name_measures(p) -> set[tuple[int, str]]:
     """Each number of a product's name with the unit after it (« Huile moteur (bidon 5 L) » -> (5, "l"))."""
-    name = fold_phrase(p.name)
-    return {(int(a), measure_word(b)) for a, b in zip(name, name[1:], strict=False) if a.isdigit()}
+    return {(int(a), unit) for a, unit in measures_in_name(p.name) if a.isdigit()}
 
 
 def measure_said(norm: Normalised, p) -> tuple[int, int] | None:

@@ -110,8 +110,7 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> d
     if len(seq) <= 3:
         add("short=" + "_".join(seq))  # the whole of a very short message: « merci », « PROD ? »
 
-    # A cue is never a word of a product's name (« bracelet argent » asks no price, « carte SIM » pays nothing).
-    words = [w if ent.kinds.get(i) != "product" else "PROD" for i, w in enumerate(norm.words)]
+    words = ent.unnamed(norm.words)
     joined = " ".join(words)
     for name, phrases in CUES.items():
         if cues.any_phrase(words, phrases):

@@ -276,8 +276,7 @@ def classify(
     # for, or where and how an order goes, without a word of trouble.
     u.untroubled = not _trouble_said(words, joined)
     u.plain_order = explicit_order and u.untroubled
-    # « ajoute un bracelet argent »: a word of a product's name asks nothing (the silver, not the money).
-    price_cue = any_phrase([w if ent.kinds.get(i) != "product" else "" for i, w in enumerate(words)], PRICE)
+    price_cue = any_phrase(ent.unnamed(words), PRICE)  # « ajoute un bracelet argent »: the silver, not the money
     u.outside_number = _outside_number(norm, knowledge)
     owner_called = any(w in knowledge.owner_names for w in words) and (
         any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)

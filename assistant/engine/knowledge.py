@@ -95,6 +95,7 @@ class Product:
     head: str = ""  # the stem of the noun that heads its name (« Poulet de chair plumé » -> poulet): its kin
     # Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »): see _per_item.
     per_item: bool = False
+    firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
 
 
 # A folded word's stem -> its trait: in a product's name, and said by a customer (lexicon.VEHICLE_CLASSES differ).
@@ -450,6 +451,7 @@ class Knowledge:
             sku = str(p["sku"])
             phrases = [fold_phrase(p.get("name", ""))]
             phrases += [fold_phrase(a) for a in p.get("aliases") or []]
+            firsts = frozenset(stem(ph[0]) for ph in phrases if ph)
             name_no_paren = re.sub(r"\(.*?\)", " ", p.get("name", ""))
             phrases.append(fold_phrase(name_no_paren))
             phrases.append(_measure_free(fold_phrase(name_no_paren)))
@@ -482,6 +484,7 @@ class Knowledge:
                 has_photo=bool(p.get("has_photo")),
                 head=stem(head) if head and len(head) >= 3 else "",
                 per_item=_per_item(p.get("name") or ""),
+                firsts=firsts,
             )
         self._compile_kinds(products)
         self.size_range = frozenset(

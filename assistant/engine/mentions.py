@@ -33,6 +33,11 @@ class Entities:
     refused: list[str] = field(default_factory=list)
     refused_at: set = field(default_factory=set)
 
+    def unnamed(self, words: list[str]) -> list[str]:
+        """The words with those of the products found masked (« PROD »): a cue is never a word of a product's name
+        (« bracelet argent » asks no price, « carte SIM » pays nothing)."""
+        return [w if self.kinds.get(i) != "product" else "PROD" for i, w in enumerate(words)]
+
     @property
     def product_skus(self) -> list[str]:
         out = []

@@ -224,9 +224,7 @@ def _heads_a_name(k: Knowledge, sku: str, word: str) -> bool:
     """The word begins one of the product's names (« bâtons d'encens »), or is a form of the head of its own
     (« batons » of « Bâtonnets »): never a word said of it in passing (« 20 sheets » of « roofing sheet »)."""
     p = k.products[sku]
-    doc = next((d for d in k.document.get("products") or [] if str(d.get("sku")) == sku), {})
-    firsts = {stem(w[0]) for w in (fold_phrase(a) for a in [p.name, *(doc.get("aliases") or [])]) if w}
-    return word in firsts or bool(p.head and len(word) >= 4 and p.head.startswith(word))
+    return word in p.firsts or bool(p.head and len(word) >= 4 and p.head.startswith(word))
 
 
 def described_one(k: Knowledge, ent: Entities, words: list[str], stems: list[str], taken: list[bool]):
@@ -362,13 +360,15 @@ def measure_only(k: Knowledge, ent: Entities, words: list[str], used: set, taken
     whose names have it (« Bissap 50 cl », « Passion 50 cl »…), to ask which or list their prices."""
     if ent.products:
         return
+    measures = None
     for p, (a, b) in enumerate(zip(words, words[1:], strict=False)):
         if p in used or p in ent.consumed or not _DECIMAL.fullmatch(a) or measure_word(b) not in SIZE_UNITS:
             continue
+        measures = measures or {q.sku: measures_in_name(q.name) for q in k.products.values()}
         said = (a.replace(",", "."), measure_word(b))
-        if any(said[1] in q.per_units and said not in _measures_of(q.name) for q in k.products.values()):
+        if any(said[1] in q.per_units and said not in measures[q.sku] for q in k.products.values()):
             continue  # « 5 kg » where meat is sold by the kilo: how much of it
-        fits = [q.sku for q in k.products.values() if said in _measures_of(q.name)]
+        fits = [q.sku for q in k.products.values() if said in measures[q.sku]]
         if fits:
             _name(ent, Mention(fits, p, p + 2, text=f"{a} {b}"), taken)
             used.add(p)
@@ -378,7 +378,8 @@ def measure_only(k: Knowledge, ent: Entities, words: list[str], used: set, taken
 _DECIMAL = re.compile(r"\d+(?:[.,]\d+)?")
 
 
-def _measures_of(name: str) -> set[tuple[str, str]]:
+def measures_in_name(name: str) -> set[tuple[str, str]]:
+    """Each number of a name with the unit after it (« Bissap 1,5 L » -> ("1.5", "l")), decimals kept."""
     folded = fold_phrase(name)
     return {
         (a.replace(",", "."), measure_word(b))
