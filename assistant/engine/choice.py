@@ -5,19 +5,22 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .cues import CHEAP, EXPENSIVE, MORE, ORDER_VERBS, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
-from .lexicon import CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
+from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
 from .readings import measures_in_name, nights_said
 from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
 
-def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], refused=(), refused_at=()):
+def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], ent=None, cart=()):
     """(the chosen sku, the mention that named it or None), or (None, None) when the message does not say.
-    ``refused``: products turned down (« pas le semi-permanent »), named at the positions ``refused_at``."""
+    ``ent.refused``: products turned down (« pas le semi-permanent »), named at the positions ``ent.refused_at``;
+    ``cart``: the skus of the cart (« same size as the shirt »)."""
+    refused, refused_at = (ent.refused, ent.refused_at) if ent else ((), ())
     words = norm.words
     left = [s for s in cands if s not in refused]
     if refused and len(left) == 1 and not mentions:
@@ -47,6 +50,8 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
         return winners[0], used
+    if not any(set(m.skus) & set(cands) for m in mentions) and (same := same_as_cart(k, words, cands, cart)):
+        return same, None
     return None, None
 
 
@@ -116,8 +121,20 @@ def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
     stems = any_car_dropped([k.products[s] for s in vocabs], stems)
+    stems = set(stems) | {f for w in stems for f in CONTAINER_KIN.get(w, ())}  # « the bottle » of « … bouteille »
     # « the adult ones » for « Sandales adulte »: a stem that begins a word of the name (or the other way) counts.
     return {s: sum(1 for w in stems if kin(w, v - shared)) for s, v in vocabs.items()}
+
+
+def container_before(k: Knowledge, words: list[str], m: Mention) -> str | None:
+    """« 2 bouteilles de jus d'orange », « two cans of orange juice »: the container said right before a word
+    several products share, when the names of only one of them say it (in either language)."""
+    for j in range(max(0, m.start - 3), m.start):
+        forms = CONTAINER_KIN.get(stem(words[j]), frozenset())
+        fit = [s for s in m.skus if forms & k.products[s].vocab]
+        if len(fit) == 1:
+            return fit[0]
+    return None
 
 
 def told_apart(k: Knowledge, norm: Normalised, ent: Entities, m: Mention) -> tuple[str | None, set[int]]:
@@ -354,6 +371,8 @@ def one_of(
     told, said = told_apart(k, norm, ent, m)
     if told:
         return told, said
+    if boxed := container_before(k, norm.words, m):
+        return boxed, set()
     if ranged := in_range(k, norm, m, cart):
         return ranged, set()
     measured = measure_tells(k, norm.words, m, mentions)
@@ -368,7 +387,9 @@ def one_of(
     if not any(s in cart for s in m.skus):
         if last in k.products and all(kin(w, k.products[last].vocab) for w in words):
             return last, set()  # « la couture d'une robe ? » … « ok, 2 robes »: the one just talked about
-        return plain_variant(k, norm, m) or same_vehicle(k, m.skus, cart), set()
+        return plain_variant(k, norm, m) or same_vehicle(k, m.skus, cart) or same_as_cart(
+            k, norm.words, m.skus, cart
+        ), set()
     return None, set()
 
 
@@ -377,6 +398,28 @@ def same_vehicle(k: Knowledge, skus: list[str], cart) -> str | None:
     are all for (lexicon.VEHICLE_CLASSES)."""
     classes = {t for s in cart if s in k.products for t in k.products[s].traits if t.startswith("vehicle_")}
     fit = [s for s in skus if classes <= k.products[s].traits] if len(classes) == 1 else []
+    return fit[0] if len(fit) == 1 else None
+
+
+# « same size », « de la même pointure », « même couleur que la robe »: an aspect of a line already in the cart.
+_SAME = {"meme", "same", "identique", "identical"}
+_ASPECTS = {
+    "taille", "pointure", "size", "age", "format", "couleur", "color", "colour", "dimension", "longueur", "length",
+    "modele", "model", "marque", "brand", "capacite", "capacity", "volume", "poids", "weight", "parfum", "flavour",
+}  # fmt: skip
+
+
+def same_as_cart(k: Knowledge, words: list[str], cands: list[str], cart) -> str | None:
+    """« 2 khaki shorts, same size » with « Chemise kaki 8-10 ans » in the cart: the one candidate whose own words
+    (those its name does not share with every other candidate) are all words of the name of a line of the cart."""
+    if not any(w in _SAME and _ASPECTS & set(words[i + 1 : i + 3]) for i, w in enumerate(words)):
+        return None
+    names = {s: set(fold_phrase(k.products[s].name)) for s in cands if s in k.products}
+    if len(names) < 2:
+        return None
+    shared = set.intersection(*names.values())
+    lines = [set(fold_phrase(k.products[s].name)) for s in cart if s in k.products and s not in names]
+    fit = [s for s, name in names.items() if name - shared and any(name - shared <= line for line in lines)]
     return fit[0] if len(fit) == 1 else None
 
 
@@ -470,7 +513,17 @@ def swap_in_cart(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> 
         same = [s for s in cart if head and k.products[s].head == head and s != named[0]]
         last = [s for s in same if s == state["last_sku"]]
         return ((last or same)[0], named[0]) if len(last or same) == 1 and named[0] not in cart else None
+    said = {t.stem for t in norm.tokens}
     found = [(sku, new) for sku in cart if (new := variant_of(k, norm, sku)) and new not in cart]
+    # « 2 bouteilles de sucré et 4 pots nature … finalement 3 bouteilles »: the words that would make the pots
+    # bottles name the bottle line already there; that line is counted again, no line changes kind.
+    found = [
+        (sku, new)
+        for sku, new in found
+        if not any(
+            said & (k.products[new].vocab - k.products[sku].vocab) <= k.products[o].vocab for o in cart if o != sku
+        )
+    ]
     last = [f for f in found if f[0] == state["last_sku"]]
     return (last or found)[0] if len(last or found) == 1 else None
 
@@ -499,6 +552,69 @@ def container_count(norm: Normalised, ent: Entities, state: dict) -> int | None:
     return m.qty if any_phrase(norm.words, (*REPLACE, "make am", "fais en", "mets en")) else None
 
 
+# « un homme et un femme », « 1 classique et 1 pour ordinateur »: several kinds said with their counts.
+_SPLITS = {"et", "and", "plus", "puis"}
+_ONES = {"un", "une", "one"}
+
+
+def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple[str, int]]:
+    """« Un homme et un femme » between a man's and a woman's wallet, « 2 of the small and one big »: each part of
+    the message (cut at « et » / « and » / a comma) says a count and words that only one candidate's name has (or
+    what it is like, « pour ma fille »): that many of that one, for two candidates or more. « un de chaque »,
+    « one of each »: that many of every candidate. [] when the message does not split so."""
+    toks, words = norm.tokens, norm.words
+    for i, w in enumerate(words):
+        if w in ("chaque", "each", "chacun", "chacune") and i:
+            n = words[i - 2] if i >= 2 and words[i - 1] in ("de", "of") else words[i - 1]
+            count = 1 if n in _ONES else int(n) if n.isdigit() else 0
+            if count:
+                return [(s, count) for s in cands] if 1 < len(cands) <= 3 else []
+    parts, part = [], []
+    for t in toks:
+        if (t.text in _SPLITS or t.brk) and part:
+            parts.append(part)
+            part = []
+        if t.text not in _SPLITS:
+            part.append(t)
+    parts.append(part)
+    products = [k.products[s] for s in cands if s in k.products]
+    out = []
+    for part in parts:
+        counts = [
+            1 if t.text in _ONES else int(t.text)
+            for i, t in enumerate(part)
+            if t.text in _ONES
+            or t.text.isdigit()
+            and not (i + 1 < len(part) and measure_word(part[i + 1].text) in SIZE_UNITS)
+            and not any(int(t.text) in p.name_numbers for p in products)
+        ]
+        stems = [t.stem for t in part if len(t.stem) > 1 and not t.text.isdigit() and t.text not in _ONES]
+        scores = word_scores(k, stems, cands)
+        if not any(scores.values()):
+            scores = trait_scores(products, stems)
+        picked = _best(scores)
+        if not counts and not picked:
+            continue  # « non finalement » before the parts
+        if len(counts) != 1 or len(picked) != 1 or not counts[0] or picked[0] in dict(out):
+            return []
+        out.append((picked[0], counts[0]))
+    return out if len(out) > 1 else []
+
+
+def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, list] | None:
+    """(a cart line's sku, [(sku, count), …]) when a change splits it among its kinds: « 2 classic backpacks » then
+    « non finalement 1 classique et 1 pour ordinateur »; None otherwise."""
+    if ent.products or state["choice"] or not any_phrase(norm.words, SWAP + REPLACE):
+        return None
+    for line in state["cart"]:
+        base = k.products.get(line["sku"])
+        kinds = [s for s, p in k.products.items() if base and base.head and p.head == base.head and p.in_stock]
+        split = split_counts(k, norm, kinds) if len(kinds) > 1 else []
+        if split and line["sku"] in dict(split):
+            return line["sku"], split
+    return None
+
+
 def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     """« enlevez une boîte standard » with standard and laminated cards in the cart: the one line whose name has a
     word of the message that the other lines' names lack."""
@@ -508,6 +624,33 @@ def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     vocabs = {s: set(k.products[s].vocab) for s in cart if s in k.products}
     hits = [s for s, v in vocabs.items() if said & (v - set().union(*(o for t, o in vocabs.items() if t != s)))]
     return hits[0] if len(hits) == 1 else None
+
+
+def recount_before(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, int] | None:
+    """(a cart line's sku, its new count) for « ah non finalement mets 1 seau seulement, et ajoute 5 yaourts »: a
+    correction word, a count and words naming one line of the cart (line_meant), all before the first product the
+    message names; None otherwise."""
+    if not ent.products or not state["cart"] or state["choice"]:
+        return None
+    words, first = norm.words, min(m.start for m in ent.products)
+    cues = [i for c in (*REPLACE, "non", "no") for i in phrase_positions(words, c) if i < first]
+    counts = [i for i in range(min(cues, default=first), first) if words[i].isdigit() and i + 2 < first]
+    if len(counts) != 1 or not int(words[counts[0]]):
+        return None
+    before = dataclasses.replace(norm, tokens=norm.tokens[:first])
+    sku = line_meant(k, before, [ln["sku"] for ln in state["cart"]])
+    named = {s for m in ent.products for s in m.skus}
+    return (sku, int(words[counts[0]])) if sku and sku not in named else None
+
+
+def line_meant(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
+    """The one cart line a change names by a word (line_named), else the one whose product is counted in the
+    container the message names (« 10 sacs »)."""
+    if named := line_named(k, norm, cart):
+        return named
+    said = {stem(w) for w in norm.words} & CONTAINERS
+    lines = [s for s in cart if said & k.products[s].vocab] if said else []
+    return lines[0] if len(lines) == 1 else None
 
 
 def served_count(k: Knowledge, sku: str, cart: list) -> int | None:

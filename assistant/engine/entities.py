@@ -16,6 +16,7 @@ from . import readings
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
+    CONTAINER_KIN,
     CONTAINERS,
     DOZEN_WORDS,
     EN_WORDS,
@@ -29,7 +30,7 @@ from .lexicon import (
     SIZE_UNITS,
 )
 from .mentions import Entities, Mention
-from .text import Normalised, fold, fold_phrase, has_phrase, negated, stem
+from .text import Normalised, fold, fold_phrase, has_phrase, negated, phone_length, stem
 
 
 def _only_by_by(products, digit: str) -> bool:
@@ -304,20 +305,6 @@ def _other_card(words: list[str], start: int, end: int) -> bool:
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
 
-def _phone_length(words: list[str], i: int) -> int:
-    """Words taken by a telephone number starting at i: « 0707080910 », « 05 44 33 22 11 », « +225 07 … »."""
-    w = words[i]
-    if w.isdigit() and len(w) >= 8:
-        return 1
-    if w == "225" or (w.isdigit() and len(w) == 2 and w.startswith("0")):
-        j = i + 1
-        while j < len(words) and words[j].isdigit() and len(words[j]) == 2:
-            j += 1
-        if j - i >= 4:
-            return j - i
-    return 0
-
-
 # Units that count things one by one: before « de / of » and a product, the number is how many.
 COUNTING_UNITS = {"pieces", "piece", "pcs", "pc", "unites", "unite", "units", "unit", "exemplaires", "copies"}
 
@@ -493,8 +480,8 @@ class Extractor:
             elif "payment" in kinds:
                 if _other_card(words, start, end):
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
-                if start and words[start - 1] == "the" and end < len(words) and words[end] == "one":
-                    continue  # « add the orange one too »: a product described, no means of payment
+                if readings.product_described(k, words, stems, start, end, taken):
+                    continue  # « add the orange one too », « 4 orange cans »: a product described, no means of payment
                 amount_on = start >= 2 and words[start - 1] in ("on", "sur") and words[start - 2].isdigit()
                 if (amount_on or set(words[max(0, start - 6) : start]) & _AIRTIME) and not _said_pay(words, start):
                     continue  # « une recharge de 1000 MTN », « 2000 on MTN »: airtime, not the operator's money
@@ -535,6 +522,7 @@ class Extractor:
         readings.landmarks(ent, words)
         readings.purposes(ent, words)
         readings.owned(ent, words)
+        readings.pack_contents(self.k, ent, words)
         readings.list_named(ent, words)
         self._merge(ent)
         readings.packs(k, ent, words)
@@ -577,7 +565,11 @@ class Extractor:
             measures = all(w in CONTAINERS or w in self.k.unit_words for w in span)
             of = j < len(words) and words[j] in ("de", "d", "of")
             # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
-            counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep)
+            # (« 2 poupées + 2 emballages » of « Emballage cadeau », the doll sold by the piece: a product of its own)
+            forms = set(span) | {f for w in span for f in CONTAINER_KIN.get(w, ())}
+            sold_so = bool(keep) and any(forms & set(fold_phrase(self.k.products[s].unit)) for s in keep[-1].skus)
+            own = all(self.k.products[s].head in span for s in m.skus) and not sold_so
+            counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep) and not own
             if measures and ((of and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end)):
                 for k in range(m.start, m.end):
                     ent.kinds.pop(k, None)
@@ -712,6 +704,9 @@ class Extractor:
                 scores = {s: len(said & (set(v) - shared)) for s, v in vocabs.items()}
                 best = max(scores.values())
             winners = [s for s, sc in scores.items() if sc == best]
+            if best > 0 and len(winners) > 1:  # « the big bucket of degue »: the bucket said, then what it is like
+                traits = trait_scores([self.k.products[s] for s in winners], free - own)
+                winners = [s for s in winners if traits[s] == max(traits.values()) > 0] or winners
             if best > 0 and len(winners) == 1:
                 m.skus = winners
             elif best > 0:
@@ -770,7 +765,7 @@ class Extractor:
             if words[max(0, i - 2) : i] in (["on", "est"], ["nous", "sommes"], ["we", "are"], ["we", "re"]):
                 i += 1  # « on est 8 avec les bagages »: how many people, never a quantity
                 continue
-            phone = _phone_length(words, i)
+            phone = phone_length(words, i)
             if phone:
                 i += phone  # « appelle-moi au 05 44 33 22 11 »: a telephone number, never a quantity
                 continue
@@ -945,6 +940,7 @@ class Extractor:
             else:
                 backward(m) or forward(m, postfix=False)
         readings.elliptic(self.k, ent, words, numbers, used, taken, sizes)
+        readings.counted_apart_of_one(ent, words, numbers, used)
         # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
         for m in ent.products:
             if m.qty is None and m.start > 0:

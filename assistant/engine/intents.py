@@ -135,8 +135,21 @@ class Understanding:
         return self.intent in upset and (self.decisive or self.rules_intent in upset)
 
 
+_HAD_THINGS = {"le", "la", "les", "l", "un", "une", "des", "mon", "ma", "mes", "the", "a", "my", "one"}
+
+
 def _trouble_said(words: list[str], joined: str) -> bool:
-    """A word of a problem, a wait, a mistake or a past delivery: what a complaint told plainly says."""
+    """A word of a problem, a wait, a mistake or a past delivery: what a complaint told plainly says. « j'ai »,
+    « I got » before an article say what the customer has (« j'ai déjà la gourde »), no past delivery."""
+    words = list(words)
+    for i in range(len(words) - 2):
+        j = i + 2 + (words[i + 2] in ("deja", "already", "encore"))
+        if (
+            words[i : i + 2] in (["j", "ai"], ["i", "got"])
+            and j < len(words)
+            and (words[j] in _HAD_THINGS or words[j].isdigit())
+        ):
+            words[i + 1] = "_"
     cue_lists = (COMPLAINT, COMPLAINT_WEAK, PAST_TROUBLE, NEGATIVE)
     return any(any_phrase(words, c) for c in cue_lists) or any(r.search(joined) for r in (WAITING, NOT_ARRIVED))
 

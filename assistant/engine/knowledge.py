@@ -23,6 +23,7 @@ from .lexicon import (
     PAYMENT_ALIASES,
     PAYMENT_LABELS_EN,
     PAYMENT_LABELS_FR,
+    PLACE_WORDS_EN,
     SIZE_UNITS,
     TRAITS,
     VEHICLE_CLASSES,
@@ -571,6 +572,8 @@ class Knowledge:
                         token_owner.setdefault(stem(w), set()).add(name)
                     else:
                         short_area_words.setdefault(stem(w), set()).add(name)
+                    for en in PLACE_WORDS_EN.get(w, ()):
+                        token_owner.setdefault(en, set()).add(name)  # « the airport » for « Aéroport »
         # Distinctive single words of zone and area names ("Vridi", "Port-Bouët" -> "bouet").
         for w, owners in list(token_owner.items()):
             owners = owners | short_area_words.get(w, set())

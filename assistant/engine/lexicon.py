@@ -4,6 +4,9 @@ answer comes from the shop document."""
 
 FR_WORDS = {
     "je",
+    "chaque",  # « un de chaque »: never a misspelt « chèque »
+    "chacun",
+    "chacune",
     "bas",
     "haut",
     "tu",
@@ -215,6 +218,7 @@ FR_WORDS = {
     "vite",
 }
 EN_WORDS = {
+    "each",
     # Pidgin and chat English, written by Abidjan's anglophone customers (« abeg », « una dey », « how far »).
     "abeg",
     "una",
@@ -530,6 +534,35 @@ CONTAINERS = {
     "spool",
     "bundle",  # « 3 bundles of peruvian 16 inches »: hair sold by the bundle
 }
+# The same container in the other language (stems): « 2 orange cans » of « Jus d'orange canette 33 cl », « deux
+# bouteilles » of « Water bottle 1.5 L ».
+_CONTAINER_PAIRS = {
+    "sac": ("bag",),
+    "sachet": ("bag",),
+    "bouteille": ("bottle",),
+    "flacon": ("bottle",),
+    "canette": ("can", "tin"),
+    "boite": ("box", "boxe", "tin", "can"),
+    "paquet": ("packet", "pack"),
+    "plateau": ("tray",),
+    "casier": ("crate",),
+    "assiette": ("plate",),
+    "gobelet": ("cup",),
+    "tasse": ("cup",),
+    "verre": ("glass",),
+    "barre": ("bar",),
+    "pot": ("jar",),
+    "rouleau": ("roll",),
+    "paire": ("pair",),
+    "seau": ("bucket",),
+    "bobine": ("spool",),
+}
+CONTAINER_KIN: dict[str, frozenset] = {}
+for _fr, _ens in _CONTAINER_PAIRS.items():
+    for _w in (_fr, *_ens):
+        CONTAINER_KIN[_w] = CONTAINER_KIN.get(_w, frozenset({_w})) | ({_fr} if _w != _fr else set(_ens))
+
+
 FUNCTION_WORDS = {
     "de",
     "d",
@@ -755,6 +788,18 @@ PAYMENT_LABELS_FR = {
 }
 
 # Words never treated as a zone on their own (too common in area names).
+# Landmark words of area names said in English (« delivery to the airport area » for the area « Aéroport »).
+PLACE_WORDS_EN = {
+    "aeroport": ("airport",),
+    "hopital": ("hospital",),
+    "universite": ("university", "campus"),
+    "eglise": ("church",),
+    "mosquee": ("mosque",),
+    "plage": ("beach",),
+    "stade": ("stadium",),
+    "pont": ("bridge",),
+}
+
 GENERIC_PLACE_WORDS = {
     "centre",
     "center",
@@ -1204,6 +1249,10 @@ TRAITS = {
     "red": {"rouge", "red"},
     "blue": {"bleu", "bleue", "blue"},
     "green": {"vert", "verte", "green"},
+    "brown": {"marron", "brun", "brune", "brown"},
+    "yellow": {"jaune", "yellow"},
+    "grey": {"gris", "grise", "grey", "gray"},
+    "purple": {"violet", "violette", "purple"},
     "colour": {"couleur", "color", "colour", "colore", "coloree", "colored", "coloured"},
     "small": {"petit", "petite", "small", "little", "mini"},
     "big": {"grand", "grande", "gros", "grosse", "big", "large"},
@@ -1228,6 +1277,7 @@ PEOPLE = (
     | {"frere", "soeur", "maman", "papa", "mere", "pere", "copine", "copain", "cousin", "cousine", "voisin"}
     | {"voisine", "collegue", "patron", "patronne", "brother", "sister", "mother", "father", "mum", "mom", "dad"}
     | {"friend", "friends", "girlfriend", "boyfriend", "neighbour", "colleague", "boss", "gens", "people"}
+    | {"chauffeur", "driver", "employe", "employee", "worker", "ouvrier", "eleve", "student", "pupil", "invite"}
 ) - {"masculin", "feminin", "monsieur"}
 
 # The class of a vehicle, which a car wash, a tyre shop or a car hire prices by (« Géométrie voiture » beside

@@ -17,7 +17,7 @@ from .choice import (
     container_count,
     corrected_count,
     count_of_presented,
-    line_named,
+    line_meant,
     listed,
     measure_before,
     measure_of_last,
@@ -26,12 +26,15 @@ from .choice import (
     narrow_choice,
     nights_of_stay,
     one_of,
+    recount_before,
     removal,
     removal_reaches,
     resolve_choice,
     said_in,
     served_count,
     sibling_of,
+    split_counts,
+    split_line,
     swap_in_cart,
     taken_presented,
     variant_of,
@@ -58,11 +61,10 @@ from .cues import (
 from .entities import Entities, Extractor
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product, kind_named
-from .lexicon import CONTAINERS
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
-from .replies import Phrases, money
-from .text import choice_word, find_phrase, fingerprint, normalise, stem
+from .replies import Phrases, choice_buttons, money
+from .text import choice_word, find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, new_state
 from .understanding import payment_asked, understand
 from .unknown import alternatives, closest, unknown_modifier
@@ -72,7 +74,6 @@ I_COME = ("je", "j", "jvais", "jviens", "moi meme", "i", "i ll", "we", "myself")
 YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "please come", "you come")
 # How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
 CHOICE_ASKS = 3
-MAX_BUTTON = 20
 # An amount in an answer already given (« pose des plaquettes 4000 F par essieu »).
 AMOUNT = re.compile(r"\d[\d\s\u202f\u00a0.,]*\s?(?:F\b|FCFA|F CFA|francs)")
 
@@ -390,7 +391,7 @@ class Policy:
                 cands = [k.products[s] for s in kind]  # « vous avez quelles bières ? »: every beer
                 self.say(ph.clarify(choice_word(m.text), cands))
                 st["choice"] = {"skus": [c.sku for c in cands], "qty": m.qty}
-                self.set_buttons([c.name for c in cands])
+                self.buttons = choice_buttons([c.name for c in cands]) or self.buttons
                 continue
             p = k.products[m.skus[0]]
             st["last_sku"] = p.sku
@@ -429,14 +430,6 @@ class Policy:
             if not several and not ent.numbers:
                 self.ask_last = ph.phrase("presented.how_many")  # after the other questions' answers
 
-    def line_by_measure(self) -> dict | None:
-        """The one cart line whose product is counted in the container the message names (« 10 sacs »)."""
-        said = {stem(w) for w in self.norm.words} & CONTAINERS
-        if not said:
-            return None
-        lines = [line for line in self.state["cart"] if said & self.k.products[line["sku"]].vocab]
-        return lines[0] if len(lines) == 1 else None
-
     def not_this_kind(self, m, other_thing_only: bool = False) -> bool:
         """« wedding dresses », « du fer de 6 », « un tire-lait »: what the shop does not have, said, with the
         product's other kinds when it is one of them."""
@@ -447,11 +440,6 @@ class Policy:
         kinds = [self.k.products[s] for s in m.skus if self.k.products[s].in_stock] if same_kind else []
         self.say(self.ph.not_sold(thing, kinds))
         return True
-
-    def set_buttons(self, labels):
-        labels = [lb for lb in labels if lb]
-        if 1 < len(labels) <= 3 and all(len(lb) <= MAX_BUTTON for lb in labels):
-            self.buttons = tuple(labels)
 
     # ------------------------------------------------------------------ order
     def order_flow(self):
@@ -487,7 +475,14 @@ class Policy:
         if recount := container_count(self.norm, ent, st):  # « make am 4 packs »: a new count, no « Pack famille »
             numbers, mentions, self.ent = [recount], [], dataclasses.replace(ent, products=[])
             ent = self.ent
-        if swap := swap_in_cart(k, self.norm, ent, st):  # « non pas couleur, en noir et blanc finalement »
+        if split := split_line(k, self.norm, ent, st):  # « non finalement 1 classique et 1 pour ordinateur »
+            st["cart"] = [ln for ln in st["cart"] if ln["sku"] != split[0]]
+            for sku, n in split[1]:
+                self.set_line(sku, n, more=False)
+            numbers, changed = [], True
+        elif recount := recount_before(k, self.norm, ent, st):  # « finalement 1 seau seulement, et ajoute 5 … »
+            self.find_line(recount[0])["qty"], numbers, changed = recount[1], [], True
+        elif swap := swap_in_cart(k, self.norm, ent, st):  # « non pas couleur, en noir et blanc finalement »
             line = self.find_line(swap[0])
             line["sku"], counts = swap[1], [n for n in numbers if n not in k.products[swap[1]].name_numbers]
             self.set_line(swap[1], counts[0] if len(counts) == 1 else line["qty"], more=False)
@@ -515,7 +510,10 @@ class Policy:
                 qty = used.qty if used.qty and not used.weak else queued.get("qty")
                 self.set_line(picked, qty or (1 if used.weak else None), more=False)
                 changed = True
-        # A pending choice between products ("lait" -> powdered or condensed?).
+        # A pending choice between products ("lait" -> powdered or condensed?), or split (« un homme et un femme »).
+        for sku, n in split_counts(k, self.norm, st["choice"]["skus"]) if st["choice"] and not ent.products else ():
+            self.set_line(sku, n, more=False)
+            st["choice"], changed = None, True
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
@@ -604,9 +602,7 @@ class Policy:
             target = next((line for line in st["cart"] if not line["qty"]), None)
             n = numbers[0] if numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
-            measured = (
-                self.find_line(line_named(k, self.norm, [ln["sku"] for ln in st["cart"]])) or self.line_by_measure()
-            )
+            measured = self.find_line(line_meant(k, self.norm, [ln["sku"] for ln in st["cart"]]))
             if measured and not target:
                 # « non mets 10 sacs finalement » while the nails were talked about last: the cement, in bags.
                 last = measured
@@ -734,7 +730,7 @@ class Policy:
 
     def resolve_choice(self, mentions, cands: list[str] | None = None):
         cands = cands or self.state["choice"]["skus"]
-        return resolve_choice(self.k, self.norm, mentions, cands, self.ent.refused, self.ent.refused_at)
+        return resolve_choice(self.k, self.norm, mentions, cands, self.ent, [ln["sku"] for ln in self.state["cart"]])
 
     def set_line(self, sku: str, qty: int | None, more: bool, weak: bool = False):
         line = self.find_line(sku)
@@ -765,7 +761,7 @@ class Policy:
                 self.say("\n".join(self.cart_summary()))
             self.acknowledge("choose")
             self.say(ph.clarify(word, cands))
-            self.set_buttons([c.name for c in cands])
+            self.buttons = choice_buttons([c.name for c in cands]) or self.buttons
             st["pending"] = "choose"
             return
         missing = next((line for line in st["cart"] if not line["qty"]), None)

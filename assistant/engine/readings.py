@@ -11,7 +11,17 @@ import dataclasses
 import re
 
 from .knowledge import Knowledge, measure_word, traits_of
-from .lexicon import CONTAINERS, EN_WORDS, EVERYDAY_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR, SIZE_UNITS
+from .lexicon import (
+    CONTAINER_KIN,
+    CONTAINERS,
+    EN_WORDS,
+    EVERYDAY_WORDS,
+    FUNCTION_WORDS,
+    NUMBER_WORDS_EN,
+    NUMBER_WORDS_FR,
+    PEOPLE,
+    SIZE_UNITS,
+)
 from .mentions import Entities, Mention
 from .text import find_phrase, fold_phrase, stem
 
@@ -211,12 +221,25 @@ def counted_named(k: Knowledge, ent: Entities, words: list[str], stems: list[str
             i -= 1
         if i < 0 or not (words[i].isdigit() or words[i] in NUMBER_WORDS_FR | NUMBER_WORDS_EN):
             continue
-        fits = k.holding({s})
-        if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products) or not _heads_a_name(k, fits[0], s):
+        fits, end = k.holding({s}), j + 1
+        t = stems[j + 1] if j + 1 < len(stems) and not taken[j + 1] and j + 1 not in ent.consumed else ""
+        t = t if len(t) > 2 and t.isalpha() and (t not in EVERYDAY_WORDS or t in CONTAINER_KIN) else ""
+        # « 4 canettes de mangue », « 3 strawberry pots » of « Yaourt fraise pot 250 ml » (alias « strawberry
+        # yoghurt »), « 4 orange cans »: the container said before it or the word after it, which only one of the
+        # products the word names holds (a container in either language).
+        before = {f for x in stems[i + 1 : j] for f in CONTAINER_KIN.get(x, ())}
+        for extra, upto in ((before, j + 1), ((CONTAINER_KIN.get(t) or {t}) if t else set(), j + 2)):
+            narrowed = [sku for sku in fits if extra & k.products[sku].vocab] if len(fits) > 1 else []
+            if len(narrowed) == 1:
+                fits, end = narrowed, upto
+                break
+        if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products):
             continue
+        if end == j + 1 and not before and not _heads_a_name(k, fits[0], s):
+            continue  # (a word said in passing, « 20 sheets » of « roofing sheet »; with its container it names it)
         if words[i].isdigit() and int(words[i]) in k.products[fits[0]].name_numbers:
             continue  # « the 15 seater minibus »: a number of its name, no count
-        _name(ent, Mention(skus=fits, start=j, end=j + 1, text=words[j]), taken)
+        _name(ent, Mention(skus=fits, start=j, end=end, text=" ".join(words[j:end])), taken)
     ent.products.sort(key=lambda m: m.start)
 
 
@@ -259,6 +282,60 @@ def kinds_asked(k: Knowledge, ent: Entities, words: list[str], stems: list[str])
             m.skus = fits
 
 
+_HAVING = {("j", "ai"), ("i", "have"), ("i", "get"), ("i", "got"), ("i", "ve"), ("nous", "avons"), ("we", "have")}
+_HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon", "ma", "mes", "deja", "already"}
+
+
+def _had(words: list[str], start: int) -> bool:
+    """« I get licence » (pidgin: I have one), « j'ai déjà le permis », « I already have a helmet »: a having verb
+    right before, its subject a person; « can I get a helmet ? » asks for one."""
+    j = start - 1
+    while j >= 0 and words[j] in _HAD_SKIP:
+        j -= 1
+    i = j - 1
+    while i >= 0 and words[i] in ("deja", "already"):
+        i -= 1
+    if j < 1 or i < 0 or (words[i], words[j]) not in _HAVING:
+        return False
+    return not (words[j] == "get" and i and words[i - 1] in ("can", "could", "will", "to", "wan", "make", "let", "may"))
+
+
+def product_described(k: Knowledge, words: list[str], stems: list[str], start: int, end: int, taken) -> bool:
+    """« add the orange one too », « 4 orange cans » at a shop that sells orange juice: the word of a means of
+    payment describes a product (« the … one », or a container right after it that a product's names hold); its
+    words are free again for the readings of products (counted_named)."""
+    if end >= len(words):
+        return False
+    forms = CONTAINER_KIN.get(stems[end], frozenset())
+    if not any(stems[start] in p.vocab and forms & p.vocab for p in k.products.values()):
+        return bool(start and words[start - 1] == "the" and words[end] == "one")
+    taken[start:end] = [False] * (end - start)
+    return True
+
+
+def pack_contents(k: Knowledge, ent: Entities, words: list[str]):
+    """« 1 pack fête de 50 dèguè » of « Pack fête (50 gobelets de dèguè) »: a number of the pack's own name and
+    words of its name right after it say what the pack holds, no second product counted by that number."""
+    keep = []
+    for m in ent.products:
+        pack = keep[-1] if keep and len(keep[-1].skus) == 1 else None
+        p = k.products[pack.skus[0]] if pack else None
+        between = words[pack.end : m.start] if pack else []
+        if (
+            p
+            and len(between) in (1, 2)
+            and set(between[:-1]) <= {"de", "d", "of", "with", "avec", "a"}
+            and between[-1].isdigit()
+            and int(between[-1]) in p.name_numbers
+            and m.qty == int(between[-1])
+            and all(stem(w) in p.vocab for w in fold_phrase(m.text))
+        ):
+            _unname(ent, m)
+            continue
+        keep.append(m)
+    ent.products = keep
+
+
 def owned(ent: Entities, words: list[str]):
     """« sew a dress in my own fabric », « 2 robes, j'amène le tissu »: a product named as the customer's own
     thing (« my own », « mon propre », or behind a verb of bringing), without a number, beside another product,
@@ -275,7 +352,8 @@ def owned(ent: Entities, words: list[str]):
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
-        if (m.qty is None or m.weak or (trade and m.qty == 1)) and (brought or trade):
+        had = len(ent.products) > 1 and _had(words, m.start)  # « I get licence », « j'ai déjà le permis »
+        if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue
         keep.append(m)
@@ -323,6 +401,28 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
             _name(ent, Mention(others, j, j + 1, qty=value, text=words[j]), taken)
             used.add(p)
     ent.products.sort(key=lambda m: m.start)
+
+
+# « j'en veux 2 », « il m'en faut 3 », « 3 of them », « two of those »: a count said of the product named before.
+_OF_THEM = {"them", "those", "these"}
+_EN_VERBS = {"veux", "voudrais", "faut", "faudrait", "prends", "prend", "prendre", "mets", "mettez", "donne", "donnez"}
+_PEOPLE_STEMS = frozenset(stem(w) for w in PEOPLE)
+
+
+def counted_apart_of_one(ent: Entities, words: list[str], numbers: dict, used: set):
+    """« les chemises kaki pour mes jumeaux, j'en veux 2 », « on veut inscrire 18 chauffeurs au permis B »: a count
+    left over, said with a pronoun (« en », « of them ») or of people, counts the one product named in the message
+    that has no count of its own (« un gâteau pour 20 personnes » is for_whom's: one cake)."""
+    for p, (value, length) in sorted(numbers.items()):
+        after = words[p + length : p + length + 2]
+        of_them = len(after) == 2 and after[0] == "of" and after[1] in _OF_THEM
+        people = bool(after) and stem(after[0]) in _PEOPLE_STEMS and (not p or words[p - 1] not in ("pour", "for"))
+        if p in used or not (of_them or people or (p >= 2 and words[p - 2] == "en" and words[p - 1] in _EN_VERBS)):
+            continue
+        named = [m for m in ent.products if m.end <= p] if not people else ent.products
+        if len(named) == 1 and (named[0].qty is None or (named[0].weak and not people)):
+            named[0].qty, named[0].weak = value, False
+            used.add(p)
 
 
 _THAT_OF = {"celui", "celle", "ceux", "celles"}
@@ -452,8 +552,14 @@ def _by_verb(k: Knowledge, m: Mention, words: list[str]) -> bool:
 def served_each(k: Knowledge, ent: Entities, words: list[str]):
     """« 4 pneus neufs montés et équilibrés », « 2 tyres fitted and balanced », « 4 pneus avec le montage »: a
     service priced per item (« Montage (par roue) »), asked by its verb or « avec » right after goods counted,
-    without a count of its own, is done on each of them: that many."""
+    without a count of its own, is done on each of them: that many. Any product said after « chacun » / « each »
+    is one for each of the goods named before it."""
     for i, m in enumerate(ent.products):
+        # « 1 coffret et 1 pâte à modeler, chacun dans un emballage cadeau »: one for each of the goods before it
+        each = i and any(w in ("chacun", "chacune", "each") for w in words[max(0, m.start - 5) : m.start])
+        single = m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an", "one"))
+        if each and single and all(g.qty for g in ent.products[:i]):
+            m.qty, m.weak = sum(g.qty for g in ent.products[:i]), False
         if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
             continue
         by_verb = stem(words[m.start]) in k.verb_nouns  # « montés », « monter les pneus »

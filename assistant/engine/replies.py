@@ -27,6 +27,15 @@ def pick(options: list[str], seed: str) -> str:
     return options[zlib.crc32(seed.encode("utf-8")) % len(options)]
 
 
+MAX_BUTTON = 20  # characters of a WhatsApp reply button's title
+
+
+def choice_buttons(labels) -> tuple[str, ...] | None:
+    """Quick-reply buttons for a « lequel ? »: two or three short names, else none."""
+    labels = [lb for lb in labels if lb]
+    return tuple(labels) if 1 < len(labels) <= 3 and all(len(lb) <= MAX_BUTTON for lb in labels) else None
+
+
 def money(amount: int) -> str:
     return format_fcfa(amount)
 

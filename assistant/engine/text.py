@@ -238,6 +238,7 @@ NOUCHI = {
     "gaou": "naif",
     "djo": "ami",
     "mon vieux": "monsieur",
+    "my man": "oga",  # pidgin address (« my man, I wan send parcel go Man »): never the town of Man
     "mon vie": "monsieur",
     "vieux pere": "monsieur",
     "vieux pe": "monsieur",
@@ -608,3 +609,17 @@ def negated(toks: list[Token], negators=NEGATORS, reach: int = 4) -> set[int]:
                     break
                 out.add(j)
     return out
+
+
+def phone_length(words: list[str], i: int) -> int:
+    """Words taken by a telephone number starting at i: « 0707080910 », « 05 44 33 22 11 », « +225 07 … »."""
+    w = words[i]
+    if w.isdigit() and len(w) >= 8:
+        return 1
+    if w == "225" or (w.isdigit() and len(w) == 2 and w.startswith("0")):
+        j = i + 1
+        while j < len(words) and words[j].isdigit() and len(words[j]) == 2:
+            j += 1
+        if j - i >= 4:
+            return j - i
+    return 0

@@ -227,6 +227,18 @@ NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
 _DOING = {"faire", "louer", "acheter", "prendre", "avoir", "voir", "commander", "reserver", "essayer", "recuperer"}
 _DOING |= {"envoyer", "mettre", "changer", "poser", "installer", "payer", "trouver", "get", "buy", "rent", "see"}
 _DOING |= {"order", "book", "try", "make", "do", "have", "to"}
+_DOING |= {
+    "inscrire",
+    "apprendre",
+    "passer",
+    "offrir",
+    "renouveler",
+    "refaire",
+    "reparer",
+    "register",
+    "enrol",
+    "learn",
+}
 _TIME_UNITS = {"nuit", "jour", "heure", "semaine", "mois", "an"}
 _PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
@@ -361,7 +373,13 @@ def unknown_modifier(
             and t.stem not in knowledge.vocab
             and TRAIT_OF.get(t.stem) not in traits  # « a half piece » of « demi-pièce »: what one of them is like
             and j not in ent.consumed
+            and not named_colour(j)
         )
+
+    def named_colour(j: int) -> bool:
+        """« that camel colour handbag », « couleur camel »: the word colour beside a colour the names say."""
+        near = {toks[i].stem for i in (j - 1, j + 1) if 0 <= i < n}
+        return toks[j].stem in ("colour", "color", "couleur") and bool(near & knowledge.vocab)
 
     def phrase(a: int, b: int) -> str:
         words: list[str] = []
