@@ -40,7 +40,7 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
             return inter[0], m
     # « the 1 kg one », « celui au kilo » between the kilo and the 50 kg sack: the one sold by that measure.
     for a, b in zip(words, words[1:], strict=False) if not mentions else ():
-        if a in ("1", "le", "au", "par", "the", "per", "a", "by"):
+        if a in ("1", "le", "les", "au", "par", "the", "per", "a", "by"):
             sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
             if len(sold) == 1:
                 return sold[0], None
@@ -98,10 +98,11 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
         if t.text.isdigit() and (measure_word(toks[i + 1].text) in SIZE_UNITS or toks[i + 1].stem in names)
     }
     counts = {i for i, t in enumerate(toks) if t.text.isdigit() and i not in measured} if measured else set()
+    down = negated(toks, ("pas", "not", "sans", "without", "no"), reach=3)  # « les kilos, pas le sac »
     stems = {
         t.stem
         for i, t in enumerate(toks)
-        if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at and i not in counts
+        if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at and i not in counts and i not in down
     }
     scores = word_scores(k, stems, cands)
     if scores and not any(scores.values()):
@@ -121,7 +122,9 @@ def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
     stems = any_car_dropped([k.products[s] for s in vocabs], stems)
-    stems = set(stems) | {f for w in stems for f in CONTAINER_KIN.get(w, ())}  # « the bottle » of « … bouteille »
+    # « the bottle » of « … bouteille »: a container the names say only in the other language
+    names = set().union(*vocabs.values()) if vocabs else set()
+    stems = set(stems) | {f for w in stems if w not in names for f in CONTAINER_KIN.get(w, ())}
     # « the adult ones » for « Sandales adulte »: a stem that begins a word of the name (or the other way) counts.
     return {s: sum(1 for w in stems if kin(w, v - shared)) for s, v in vocabs.items()}
 
@@ -612,6 +615,27 @@ def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tu
         split = split_counts(k, norm, kinds) if len(kinds) > 1 else []
         if split and line["sku"] in dict(split):
             return line["sku"], split
+    return None
+
+
+_INSTEAD_OF = ("a la place", "au lieu", "instead of", "in place of")
+
+
+def replaced_line(norm: Normalised, mentions: list[Mention], cart: list[dict]) -> tuple[list, list] | None:
+    """« à la place du diagnostic, faites la réparation de fuite », « instead of the 30 litre one, the 50 »: the cart
+    line named right after « à la place de » / « instead of » goes, the other products named take its place.
+    (the other mentions, the cart without that line), or None."""
+    words = norm.words
+    for cue in _INSTEAD_OF:
+        for at in phrase_positions(words, cue):
+            j = at + len(cue.split())
+            while j < len(words) and words[j] in ("de", "du", "des", "d", "la", "le", "les", "l", "the", "my"):
+                j += 1
+            old = next((m for m in mentions if m.start == j), None)
+            lines = [ln for ln in cart if old and ln["sku"] in old.skus]
+            others = [m for m in mentions if m is not old]
+            if len(lines) == 1 and others:
+                return others, [ln for ln in cart if ln is not lines[0]]
     return None
 
 

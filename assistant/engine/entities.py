@@ -523,6 +523,7 @@ class Extractor:
         readings.purposes(ent, words)
         readings.owned(ent, words)
         readings.pack_contents(self.k, ent, words)
+        readings.chosen_contents(self.k, ent, words)
         readings.list_named(ent, words)
         self._merge(ent)
         readings.packs(k, ent, words)
@@ -539,7 +540,8 @@ class Extractor:
             entries = index.get(tuple(stems[i : i + length]))
             return len(entries) if entries else 1
 
-        return sorted(range(0, n - length + 1), key=lambda i: (named(i), i))
+        # (« 1 heure de conduite moto »: « heure de conduite moto » before the phrase opened by the count)
+        return sorted(range(0, n - length + 1), key=lambda i: (named(i), stems[i].isdigit(), i))
 
     def _outnamed(self, stems: list[str], i: int, length: int, entries) -> bool:
         """« 2 sacs de ciment colle »: a phrase naming several products (« sac de ciment ») overlaps the name of
@@ -772,8 +774,9 @@ class Extractor:
             value, length = _number_at(words, i)
             if value and length > 1 and value % 12 == 0 and self._by_the_dozen(ent, words, i + length):
                 value //= 12  # « 4 douzaines » of what is sold by the dozen: four of it
-            if value is not None and i + length < n and words[i + length] in CLOCK_UNITS:
-                i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity
+            clock = i + length < n and words[i + length] in CLOCK_UNITS
+            if value is not None and clock and all(m.start != i + length for m in ent.products):
+                i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity (« 1 heure de karaoké » counts)
                 continue
             if value is not None and not taken[i]:
                 # « 150 day-old chicks »: the unit word opens a product's own name, so the number counts it.

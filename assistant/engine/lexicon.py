@@ -524,6 +524,7 @@ CONTAINERS = {
     "moyen",
     # Market and haberdashery measures: « un tas de tomates », « un régime de bananes », « 2 bobines de fil ».
     "tas",
+    "heap",
     "regime",
     "botte",
     "bunch",
@@ -556,6 +557,9 @@ _CONTAINER_PAIRS = {
     "paire": ("pair",),
     "seau": ("bucket",),
     "bobine": ("spool",),
+    "tas": ("heap",),
+    "regime": ("bunch",),
+    "botte": ("bunch",),
 }
 CONTAINER_KIN: dict[str, frozenset] = {}
 for _fr, _ens in _CONTAINER_PAIRS.items():

@@ -29,6 +29,7 @@ from .choice import (
     recount_before,
     removal,
     removal_reaches,
+    replaced_line,
     resolve_choice,
     said_in,
     served_count,
@@ -154,7 +155,8 @@ class Policy:
         if self.k.handoff_items and asked >= self.k.handoff_items:
             # « il me faut 60 pains pour une cérémonie », « 40 sacs … ça fait combien ? »: to a person, however said.
             return self.do_handoff("large")
-        measured = measure_of_last(self.k, self.norm, ent, st, intent != "hours") if intent != "location" else []
+        clock = intent != "hours" or not norm.question  # « 3 hours » of the hedge trimming; « open at 18 h? » asks
+        measured = measure_of_last(self.k, self.norm, ent, st, clock) if intent != "location" else []
         kept = list(ent.products) if measured else []  # the others named beside it (« et un dîner »)
         if not measured and intent in ("order", "greeting", "thanks_bye", "off_topic"):
             measured = [m for m in [count_of_presented(self.k, self.norm, ent, presented)] if m]  # « 2 » after a price
@@ -468,6 +470,8 @@ class Policy:
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
         more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM))  # « réparer les deux »
         mentions = list(ent.products)
+        if gone := replaced_line(self.norm, mentions, st["cart"]):  # « à la place du diagnostic, faites la réparation »
+            mentions, st["cart"] = gone
         if remove and mentions and all(self.added_before(m) for m in mentions):
             remove = False  # « ajoute la maquette aussi, on a pas de design »
         numbers = list(ent.numbers) or nights_of_stay(k, self.norm, st)

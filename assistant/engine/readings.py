@@ -180,7 +180,7 @@ def pack_named(k: Knowledge, ent: Entities, words: list[str], taken: list[bool])
 # Number words as stem() leaves them (« deux » -> « deu »): a count, never a word that names a product apart.
 NUMBER_STEMS = frozenset(stem(w) for w in NUMBER_WORDS_FR | NUMBER_WORDS_EN)
 # « c'est combien ? et le pack ? », « the quarterly plan and the annual one »: a second thing added to the first.
-_AND = {"et", "and", "ou", "or", "plus", "puis", "aussi"}
+_AND = {"et", "and", "ou", "or", "plus", "puis", "aussi", "avec", "with"}
 
 
 def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[bool]):
@@ -198,6 +198,12 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
         if i < 0 or stems[i] not in _AND or not any(m.end <= i for m in named):
             continue
         fits = k.holding({s})
+        if len(fits) > 1:  # « un chauffe-eau avec la pose » beside « Installation WC (pose) »: the water heater's
+            fits = [
+                f
+                for f in fits
+                if any(k.products[f].vocab & k.products[m.skus[0]].vocab - FUNCTION_WORDS - {s} for m in named)
+            ]
         if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products):
             continue
         own = k.products[fits[0]].vocab - FUNCTION_WORDS
@@ -228,14 +234,15 @@ def counted_named(k: Knowledge, ent: Entities, words: list[str], stems: list[str
         # yoghurt »), « 4 orange cans »: the container said before it or the word after it, which only one of the
         # products the word names holds (a container in either language).
         before = {f for x in stems[i + 1 : j] for f in CONTAINER_KIN.get(x, ())}
+        told = False
         for extra, upto in ((before, j + 1), ((CONTAINER_KIN.get(t) or {t}) if t else set(), j + 2)):
             narrowed = [sku for sku in fits if extra & k.products[sku].vocab] if len(fits) > 1 else []
             if len(narrowed) == 1:
-                fits, end = narrowed, upto
+                fits, end, told = narrowed, upto, True
                 break
         if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products):
             continue
-        if end == j + 1 and not before and not _heads_a_name(k, fits[0], s):
+        if not told and not _heads_a_name(k, fits[0], s):
             continue  # (a word said in passing, « 20 sheets » of « roofing sheet »; with its container it names it)
         if words[i].isdigit() and int(words[i]) in k.products[fits[0]].name_numbers:
             continue  # « the 15 seater minibus »: a number of its name, no count
@@ -332,6 +339,36 @@ def pack_contents(k: Knowledge, ent: Entities, words: list[str]):
         ):
             _unname(ent, m)
             continue
+        keep.append(m)
+    ent.products = keep
+
+
+# A product whose name leaves the content to the customer: « Décant 10 ml (parfum au choix) », « Pack (mixed) ».
+_OF_CHOICE = ("au choix", "a choisir", "as you like", "of your choice", "your choice", "assorti", "assortis", "mixed")
+
+
+def chosen_contents(k: Knowledge, ent: Entities, words: list[str]):
+    """« 2 samples of Khamrah », « 2 Khamrah samples » where the sample is « Décant 10 ml (parfum au choix) »: the
+    product named beside one whose content is of the customer's choice, without a count of its own, is that
+    content, not a line of its own."""
+    keep: list[Mention] = []
+    for m in ent.products:
+        prev = keep[-1] if keep else None
+        of_choice = [
+            o
+            for o in (prev, m)
+            if o and all(any(c in " ".join(fold_phrase(k.products[s].name)) for c in _OF_CHOICE) for s in o.skus)
+        ]
+        between = set(words[prev.end : m.start]) if prev else {"?"}
+        if of_choice and len(of_choice) == 1 and between <= {"de", "d", "of", "en", "with", "avec", "au", "a", "la"}:
+            holder = of_choice[0]
+            content = m if holder is prev else prev
+            if content.qty is None or content.weak or holder is m and not between and not m.qty:
+                holder.qty = holder.qty or (None if content.weak else content.qty)
+                _unname(ent, content)
+                if content is prev:
+                    keep[-1] = m
+                continue
         keep.append(m)
     ent.products = keep
 

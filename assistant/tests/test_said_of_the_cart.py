@@ -109,6 +109,8 @@ def _drinks() -> Knowledge:
             _product("D03", "Jus de mangue canette 33 cl", 600, "canette", ["jus de mangue", "mango juice"]),
             _product("D04", "Jus de mangue bouteille 1 L", 1500, "bouteille", ["jus de mangue", "mango juice"]),
             _product("D05", "Glaçons (sachet de 2 kg)", 500, "sachet", ["glaçons", "glace", "ice"]),
+            _product("D06", "Glaçons (au kg)", 300, "kg", ["glaçons", "glace", "ice"]),
+            _product("D07", "Citrons verts (tas de 5)", 500, "tas", ["citron", "citrons verts", "lime"]),
         ]
     )
 
@@ -143,7 +145,7 @@ def test_a_change_that_splits_a_line_among_its_kinds(chat, outfitter):
 
 def test_a_count_corrected_before_an_addition_is_kept(chat, drinks):
     talk = chat(drinks)
-    talk.say("3 sachets de glaçons svp")
+    talk.say("3 sachets de glaçons de 2 kg svp")
     reply = reply_of(talk.say("ah non mets 1 sachet seulement, et ajoute 2 jus de mangue en bouteille"))
     assert _cart(talk) == [("D05", 1), ("D04", 2)], reply
 
@@ -202,6 +204,14 @@ def _party() -> Knowledge:
                     "pièce",
                     ["nappe", "nappe dorée", "tablecloth", "gold tablecloth"],
                 ),
+                _product(
+                    "P10", "Coffret dégustation 4 canettes (saveurs au choix)", 2200, "coffret", ["coffret dégustation"]
+                ),
+                _product("P11", "Salle karaoké (1 h)", 10000, "heure", ["1 heure de karaoké", "heure de karaoké"]),
+                _product("P12", "Salle karaoké VIP (1 h)", 18000, "heure", ["heure de karaoké vip", "karaoké vip"]),
+                _product("P13", "Installation guirlande (pose)", 3000, "pièce", ["installation guirlande"]),
+                _product("P14", "Installation sono (pose)", 5000, "pièce", ["installation sono"]),
+                _product("P15", "Sono portable", 35000, "pièce", ["sono", "enceinte", "speaker"]),
             ]
         ).document
     )
@@ -256,3 +266,55 @@ def test_a_landmark_of_an_area_said_in_english_names_its_zone(chat, party):
 def test_the_word_colour_beside_a_colour_of_the_names_is_no_unknown_kind(chat, party):
     reply = reply_of(chat(party).say("abeg una get the gold colour tablecloth?"))
     assert "Nappe jetable dorée" in reply and "don't sell" not in reply, reply
+
+
+def test_a_product_named_as_the_content_of_one_chosen_freely_is_no_line(chat, party):
+    talk = chat(party)
+    reply = reply_of(talk.say("je veux 2 coffrets dégustation de bissap"))
+    assert _cart(talk) == [("P10", 2)], reply
+
+
+def test_a_phrase_opened_by_the_count_gives_way_to_a_longer_name(chat, party):
+    talk = chat(party)
+    reply = reply_of(talk.say("réservez-moi 1 heure de karaoké vip samedi"))
+    assert _cart(talk) == [("P12", 1)], reply
+
+
+def test_a_line_named_after_instead_of_gives_way_to_the_product_named(chat, party):
+    talk = chat(party)
+    talk.say("2 guirlandes lumineuses svp")
+    reply = reply_of(talk.say("à la place des guirlandes, mettez 2 nappes rouges"))
+    assert _cart(talk) == [("P08", 2)], reply
+
+
+def test_a_word_several_services_share_said_with_a_product_names_its_own(chat, party):
+    talk = chat(party)
+    reply = reply_of(talk.say("je veux une guirlande lumineuse avec la pose"))
+    assert _cart(talk) == [("P07", 1), ("P13", 1)], reply
+
+
+def test_i_take_one_only_is_a_new_count_not_a_payment_question(chat, party):
+    talk = chat(party)
+    talk.say("2 guirlandes lumineuses svp")
+    reply = reply_of(talk.say("enlève-en une, je prends 1 seulement"))
+    assert _cart(talk) == [("P07", 1)], reply
+
+
+def test_hours_said_alone_count_what_is_sold_by_the_hour(chat, party):
+    talk = chat(party)
+    talk.say("I want to book the karaoke vip room")
+    reply = reply_of(talk.say("3 hours"))
+    assert _cart(talk) == [("P12", 3)], reply
+
+
+def test_a_kind_turned_down_tells_nothing_for_it(chat, drinks):
+    talk = chat(drinks)
+    talk.say("il me faut de la glace")
+    reply = reply_of(talk.say("les kilos, pas le sachet. mets 3 kilos"))
+    assert _cart(talk) == [("D06", 3)], reply
+
+
+def test_heaps_are_the_market_heaps(chat, drinks):
+    talk = chat(drinks)
+    reply = reply_of(talk.say("add 2 heaps of lime abeg"))
+    assert _cart(talk) == [("D07", 2)], reply
