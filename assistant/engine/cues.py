@@ -1408,6 +1408,7 @@ ORDINALS = (
 EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le meilleur", "the best", "haut de gamme")
 
 TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
+TOTAL += ("together", "ensemble", "les deux", "both")
 
 CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 

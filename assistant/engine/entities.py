@@ -658,6 +658,9 @@ class Extractor:
             # A count said before a product (« 2 poulets », « et 2 plaquettes ») counts it: it never tells sizes
             # apart (« Poulet plumé, gros (environ 2 kg) »).
             counts = {o.start - 1 for o in mentions if o.start > 0 and stems[o.start - 1].isdigit()}
+            counts -= {
+                j for j in counts if readings.measured_before([t.text for t in tokens], j)
+            }  # « 3 m of 100 pipe »
             # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
             place = {j for j, kind in ent.kinds.items() if kind != "product"}
             place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}
@@ -816,6 +819,9 @@ class Extractor:
                     steps += 1
                     continue
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
+                if hit and hit[1][0] in name_numbers and readings.measured_before(words, j):
+                    j, steps = j - 2, steps + 1  # « 3 metres of 100 pipe »: its name's 100, counted in metres before
+                    continue
                 if hit and hit[0] not in used and hit[1][0] in name_numbers:
                     # « 2 of the 205/55 R16 tyres »: a run of its own name's numbers stands between (one number
                     # alone, « 12 ventilateurs de table 12 pouces », may well be the count).

@@ -414,12 +414,12 @@ class Policy:
                 lines.append(ph.price_line(p, qty))
                 total += p.price * (qty or 1)
                 counted += 1
-                several = several or (qty or 0) > 1
+                several = several or (qty or 0) > 1 or bool(strong)
         if intent == "price" and lines and ph.lang == "en" and (counted > 1 or several):
             self.say("Here are our prices:")
         for line in lines:
             self.say(line)
-        if intent == "price" and counted > 1:
+        if intent == "price" and counted > 1 and (several or any_phrase(self.norm.words, TOTAL)):  # never 2 unit prices
             self.say(f"Total : {money(total)}" if ph.lang == "fr" else f"Total: {money(total)}")
         if intent == "price" and counted and ent.zones:
             # "c'est combien avec la livraison à Koumassi ?": the fee and the total too, or why not.

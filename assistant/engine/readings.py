@@ -188,10 +188,11 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
     « et » / « and », a word that only one product's names hold names it, when that product shares a word of
     its names with a product already named (a sibling: the pack of the same coaching, the plan of another
     length). Alone, « annual » or « pack » names nothing; beside its sibling it tells which."""
-    named = [m for m in ent.products if len(m.skus) == 1]
+    named = list(ent.products)  # (« l'huile d'arachide en bidon … et la bouteille ? »: one of its candidates)
+    shared = {id(m): frozenset.intersection(*(k.products[x].vocab for x in m.skus)) - FUNCTION_WORDS for m in named}
     for j, s in enumerate(stems):
-        if taken[j] or len(s) < 4 or not s.isalpha() or s in EVERYDAY_WORDS or s in NUMBER_STEMS:
-            continue
+        if taken[j] or len(s) < 4 or not s.isalpha() or s in EVERYDAY_WORDS - CONTAINERS or s in NUMBER_STEMS:
+            continue  # (« et la bouteille ? »: a container heads a sibling's name)
         i = j - 1
         while i >= 0 and j - i <= 3 and stems[i] in FUNCTION_WORDS and stems[i] not in _AND:
             i -= 1
@@ -199,15 +200,11 @@ def sibling_named(k: Knowledge, ent: Entities, stems: list[str], taken: list[boo
             continue
         fits = k.holding({s})
         if len(fits) > 1:  # « un chauffe-eau avec la pose » beside « Installation WC (pose) »: the water heater's
-            fits = [
-                f
-                for f in fits
-                if any(k.products[f].vocab & k.products[m.skus[0]].vocab - FUNCTION_WORDS - {s} for m in named)
-            ]
-        if len(fits) != 1 or any(fits[0] in m.skus for m in ent.products):
+            fits = [f for f in fits if any(k.products[f].vocab & shared[id(m)] - {s} for m in named)]
+        if len(fits) != 1 or any(m.skus == fits for m in ent.products):
             continue
         own = k.products[fits[0]].vocab - FUNCTION_WORDS
-        if any(own & k.products[m.skus[0]].vocab for m in named if m.end <= i):
+        if any(own & shared[id(m)] for m in named if m.end <= i):
             _name(ent, Mention(skus=fits, start=j, end=j + 1, text=stems[j]), taken)
     ent.products.sort(key=lambda m: m.start)
 
@@ -528,6 +525,12 @@ def measures_in_name(name: str) -> set[tuple[str, str]]:
 _TIME_UNITS = {"jour", "nuit", "h"}
 
 
+def measured_before(words: list[str], j: int) -> bool:
+    """« 3 metres of 100 pipe », « 2 mètres de 32 »: the number at ``j`` follows a count and its measure, and « of » /
+    « de »: a number of the product's name, the count said before it."""
+    return j > 2 and words[j - 1] in ("of", "de", "d") and words[j - 3].isdigit() and words[j].isdigit()
+
+
 def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
     """« print my report, 120 pages black and white »: a product named without a count, and a number said
     elsewhere with a unit it is sold by, not of its name: that many — the product named last before it, or the
@@ -547,6 +550,9 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
         after = [m for m in sold if i + 2 <= m.start <= i + 5]
         m = before[-1] if before else (sold[0] if len(sold) == 1 else after[0] if after else None)
         if m is None or int(w) in frozenset().union(*(products[s].name_numbers for s in m.skus)):
+            continue
+        # « le bidon d'huile rouge de 5 litres … et la bouteille d'1 litre ? »: the measure of the other one's name
+        if any(o.end <= i <= o.end + 2 and int(w) in products[s].name_numbers for o in ent.products for s in o.skus):
             continue
         if i < m.start <= i + 3 and m.qty == int(w) and not set(words[i + 2 : m.start]) - FUNCTION_WORDS:
             continue  # « 3 nuits studio », « 3 nuits dans l'appart »: the count before it, read as its count already

@@ -350,6 +350,7 @@ _DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "me
 
 # Words that are never a kind of a product; « lavage moto à la station »: the shop's premises are where.
 _COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS | PREMISES
+_COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 ensemble ? »: the sum asked
 
 
 def unknown_modifier(

@@ -318,3 +318,44 @@ def test_heaps_are_the_market_heaps(chat, drinks):
     talk = chat(drinks)
     reply = reply_of(talk.say("add 2 heaps of lime abeg"))
     assert _cart(talk) == [("D07", 2)], reply
+
+
+def _counter() -> Knowledge:
+    """A hardware-and-oil counter of our own: pipes by the metre named by their diameter, oil in two containers."""
+    return _shop(
+        [
+            _product("H01", "Tuyau PVC Ø 40 mm (au mètre)", 900, "mètre", ["tuyau", "pipe", "tuyau 40", "pipe 40"]),
+            _product("H02", "Tuyau PVC Ø 110 mm (au mètre)", 3100, "mètre", ["tuyau", "pipe", "tuyau 110", "pipe 110"]),
+            _product("H03", "Huile d'arachide (bidon de 5 L)", 6500, "bidon", ["huile d'arachide", "groundnut oil"]),
+            _product("H04", "Huile d'arachide (bouteille de 1 L)", 1400, "bouteille", ["huile d'arachide"]),
+            _product("H05", "Coude PVC 110", 700, "pièce", ["coude", "elbow"]),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def counter():
+    return _counter()
+
+
+@pytest.mark.parametrize("text", ["how much for 4 metres of 110 pipe?", "c'est combien 4 mètres de tuyau de 110 ?"])
+def test_a_number_of_a_name_after_a_measured_count_is_the_name(chat, counter, text):
+    reply = reply_of(chat(counter).say(text))
+    assert item_matches("12400", reply) and "Merci pour cette grosse commande" not in reply, reply
+
+
+def test_the_measure_of_one_products_name_counts_no_other(chat, counter):
+    reply = reply_of(chat(counter).say("le bidon d'huile d'arachide de 5 litres c'est combien ? et la bouteille ?"))
+    assert item_matches("6500", reply) and item_matches("1400", reply) and not item_matches("7000", reply), reply
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("le coude c'est combien ? et le tuyau de 40 ?", False),
+        ("combien pour le coude et le tuyau de 40 ensemble ?", True),
+    ],
+)
+def test_two_unit_prices_add_up_only_when_a_total_is_asked(chat, counter, text, total):
+    reply = reply_of(chat(counter).say(text))
+    assert item_matches("700", reply) and item_matches("900", reply) and ("Total" in reply) == total, reply
