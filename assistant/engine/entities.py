@@ -302,6 +302,7 @@ def _other_card(words: list[str], start: int, end: int) -> bool:
     return bool(near & OTHER_CARDS)
 
 
+_OPTIONAL = FUNCTION_WORDS | {"est", "sont", "is", "are"}  # « mon WC est bouché » finds « WC bouché »
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
 
@@ -424,7 +425,7 @@ class Extractor:
                     and not set(span[1:-1]) & {"et", "and", "ou", "or"}
                 ):
                     # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
-                    entries = k.content_index.get(tuple(s for s in span if s not in FUNCTION_WORDS))
+                    entries = k.content_index.get(tuple(s for s in span if s not in _OPTIONAL))
                 if not entries:
                     continue
                 if self._outnamed(stems, i, length, entries):

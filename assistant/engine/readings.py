@@ -603,6 +603,13 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
         single = m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an", "one"))
         if each and single and all(g.qty for g in ent.products[:i]):
             m.qty, m.weak = sum(g.qty for g in ent.products[:i]), False
+        # « 12 m² de gazon + la pose » where the laying is sold by the m² too: that much of it
+        prev = ent.products[i - 1] if i else None
+        units = frozenset.intersection(*(k.products[s].per_units for s in m.skus))
+        the = m.start and words[m.start - 1] in ("le", "la", "l", "the")  # the laying of it, not « des oignons »
+        if the and prev and prev.qty and not prev.weak and (m.qty is None or m.weak) and prev.qty > 1:
+            if units & frozenset.intersection(*(k.products[s].per_units for s in prev.skus)):
+                m.qty, m.weak = prev.qty, False
         if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
             continue
         by_verb = stem(words[m.start]) in k.verb_nouns  # « montés », « monter les pneus »

@@ -154,7 +154,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
     for i in range(start, min(len(words), start + 8)):
         if not out and words[i] in ("prix", "tarif", "tarifs", "price", "prices", "liste", "list", "catalogue"):
             return None  # « envoyez-moi les prix de tout »: the price list, not a thing
-        if not out and words[i] in _DOING:
+        if not out and (words[i] in _DOING or _infinitive_before_object(words, i)):
             continue  # « je veux faire mes tresses », « je veux louer 2 vélos »: the verb; its object follows
         if words[i] in SIZE_PREFIXES and i + 1 < len(words) and words[i + 1].isdigit():
             break  # « mets-moi 1, taille 52 », « size 60 »: the size of what is named, no thing of its own
@@ -220,6 +220,17 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
     if not text or all(fold(w) in _SENTENCE_WORDS for w in re.findall(r"\w+", text)):
         return None  # « non », « mettez moi les »: words of the sentence, no thing named
     return text
+
+
+_OBJECT_OPENERS = {"le", "la", "les", "l", "un", "une", "des", "du", "mon", "ma", "mes", "ton", "ta", "tes", "notre"}
+_OBJECT_OPENERS |= {"nos", "votre", "vos", "ce", "cette", "ces"}
+
+
+def _infinitive_before_object(words: list[str], i: int) -> bool:
+    """« je veux déplacer mon lavabo », « faut changer la chasse »: a French infinitive before its object's article."""
+    return (
+        words[i].endswith(("er", "ir")) and len(words[i]) > 4 and i + 1 < len(words) and words[i + 1] in _OBJECT_OPENERS
+    )
 
 
 NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
@@ -312,6 +323,8 @@ def price_object(norm: Normalised) -> str | None:
     out = []
     for i in range(start + length, min(len(words), start + length + 5)):
         w = words[i]
+        if norm.tokens[i].brk:
+            break  # « une heure de plombier c'est combien ? Je veux déplacer … »: the next sentence is another matter
         if stem(w) in _PEOPLE or (i > 0 and words[i - 1] in _POSSESSIVES):
             break  # « combien pour ma femme et moi ? », « how much for my car? »: who or what it is for
         if w in common or w.isdigit() or len(w) < 3:

@@ -329,6 +329,10 @@ def _counter() -> Knowledge:
             _product("H03", "Huile d'arachide (bidon de 5 L)", 6500, "bidon", ["huile d'arachide", "groundnut oil"]),
             _product("H04", "Huile d'arachide (bouteille de 1 L)", 1400, "bouteille", ["huile d'arachide"]),
             _product("H05", "Coude PVC 110", 700, "pièce", ["coude", "elbow"]),
+            _product("H06", "Pose de tuyau (main-d'œuvre, au mètre)", 500, "mètre", ["pose de tuyau", "pipe laying"]),
+            _product(
+                "H07", "Débouchage évier", 9000, "intervention", ["débouchage", "évier bouché", "sink unblocking"]
+            ),
         ]
     )
 
@@ -359,3 +363,15 @@ def test_the_measure_of_one_products_name_counts_no_other(chat, counter):
 def test_two_unit_prices_add_up_only_when_a_total_is_asked(chat, counter, text, total):
     reply = reply_of(chat(counter).say(text))
     assert item_matches("700", reply) and item_matches("900", reply) and ("Total" in reply) == total, reply
+
+
+def test_the_service_said_with_goods_sold_by_the_same_measure_takes_their_count(chat, counter):
+    talk = chat(counter)
+    reply = reply_of(talk.say("je veux 4 mètres de tuyau de 40 + la pose"))
+    assert _cart(talk) == [("H01", 4), ("H06", 4)], reply
+
+
+def test_a_problem_said_with_a_verb_finds_the_service_named_by_it(chat, counter):
+    talk = chat(counter)
+    reply = reply_of(talk.say("bonjour mon évier est bouché depuis hier, venez vite à Marcory"))
+    assert _cart(talk) == [("H07", 1)], reply
