@@ -375,3 +375,10 @@ def test_a_problem_said_with_a_verb_finds_the_service_named_by_it(chat, counter)
     talk = chat(counter)
     reply = reply_of(talk.say("bonjour mon évier est bouché depuis hier, venez vite à Marcory"))
     assert _cart(talk) == [("H07", 1)], reply
+
+
+def test_a_service_said_of_the_cart_is_the_one_for_its_line(chat, party):
+    talk = chat(party)
+    talk.say("je prends une sono portable")
+    reply = reply_of(talk.say("installez-la aussi svp"))
+    assert [sku for sku, _ in _cart(talk)] == ["P15", "P14"], reply
