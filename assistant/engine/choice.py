@@ -129,10 +129,14 @@ def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     return {s: sum(1 for w in stems if kin(w, v - shared)) for s, v in vocabs.items()}
 
 
-def container_before(k: Knowledge, words: list[str], m: Mention) -> str | None:
+def container_before(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
     """« 2 bouteilles de jus d'orange », « two cans of orange juice »: the container said right before a word
-    several products share, when the names of only one of them say it (in either language)."""
-    for j in range(max(0, m.start - 3), m.start):
+    several products share, in the same clause (« plantain tas 3, tomate kilo 2 » says no heap of tomatoes), when
+    the names of only one of them say it (in either language)."""
+    words = norm.words
+    for j in range(m.start - 1, max(-1, m.start - 4), -1):
+        if norm.tokens[j + 1].brk:
+            break
         forms = CONTAINER_KIN.get(stem(words[j]), frozenset())
         fit = [s for s in m.skus if forms & k.products[s].vocab]
         if len(fit) == 1:
@@ -374,7 +378,7 @@ def one_of(
     told, said = told_apart(k, norm, ent, m)
     if told:
         return told, said
-    if boxed := container_before(k, norm.words, m):
+    if boxed := container_before(k, norm, m):
         return boxed, set()
     if ranged := in_range(k, norm, m, cart):
         return ranged, set()

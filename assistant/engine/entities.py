@@ -711,7 +711,7 @@ class Extractor:
                 best = max(scores.values())
             winners = [s for s, sc in scores.items() if sc == best]
             if best > 0 and len(winners) > 1:  # « the big bucket of degue »: the bucket said, then what it is like
-                traits = trait_scores([self.k.products[s] for s in winners], free - own)
+                traits = trait_scores([self.k.products[s] for s in winners], readings.clause_of(stems, tokens, m) - own)
                 winners = [s for s in winners if traits[s] == max(traits.values()) > 0] or winners
             if best > 0 and len(winners) == 1:
                 m.skus = winners

@@ -20,6 +20,7 @@ from .lexicon import (
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     PEOPLE,
+    SEPARATORS,
     SIZE_UNITS,
 )
 from .mentions import Entities, Mention
@@ -523,6 +524,17 @@ def measures_in_name(name: str) -> set[tuple[str, str]]:
 
 
 _TIME_UNITS = {"jour", "nuit", "h"}
+
+
+def clause_of(stems: list[str], tokens: list, m: Mention) -> set[str]:
+    """The words of the clause a mention is said in: from the last break before it to the next break or linking
+    word after it (« le pack d'eau de 1,5 L c'est combien ? et le pack des petites ? »: not « petites »)."""
+    a, b = m.start, m.end
+    while a > 0 and not tokens[a].brk:
+        a -= 1
+    while b < len(stems) and not tokens[b].brk and tokens[b].text not in SEPARATORS:
+        b += 1
+    return set(stems[a:b])
 
 
 def measured_before(words: list[str], j: int) -> bool:
