@@ -67,7 +67,7 @@ from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge, kind_named
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, fold_phrase, stem
+from .text import Normalised, find_phrase, fold_phrase, phrase_positions, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -170,6 +170,14 @@ def _only_preventive(words: list[str], markers, window: int = 3) -> bool:
     if not starts:
         return False
     return all(any_phrase(words[max(0, i - window) : i], markers) for i in starts)
+
+
+def _own_goods_recommended(words: list[str], ent: Entities) -> bool:
+    """« vous connaissez un bon saucisson ? », « can you recommend a good phone? »: a recommendation asked for, the
+    thing right after it one of the shop's products, said nowhere else (« … vers Koumassi »)."""
+    ends = [i + len(c.split()) for c in RECOMMEND for i in phrase_positions(words, c)]
+    named = [m for m in ent.products if any(0 <= m.start - e <= 1 for e in ends)]
+    return bool(named) and not any(w in ("vers", "near", "around", "pres", "chez") for w in words[named[0].end :])
 
 
 def _general_task(words: list[str], joined: str, knowledge: Knowledge) -> bool:
@@ -320,6 +328,8 @@ def classify(
     ):
         u.intent = "off_topic"  # « traduis-moi … », « a recipe for banana bread », « quel médicament … ? »
         u.decisive = True
+    elif _own_goods_recommended(words, ent):
+        u.intent, u.decisive = "availability", True  # « vous connaissez un bon saucisson ? » at a delicatessen
     elif weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i

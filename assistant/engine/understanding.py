@@ -122,6 +122,8 @@ def _decide(
     logistics = logistics or (any_phrase(norm.words, REMOVE) and any(set(m.skus) & carted for m in ent.products))
     # « actually make it 3 tyres », « finalement mets 4 »: a new count for the cart, said without trouble.
     logistics = logistics or (bool(carted) and bool(ent.numbers) and any_phrase(norm.words, REPLACE))
+    # « attendez, la roue de secours aussi est à plat, il faut réparer les deux »: more of a line, counted
+    logistics = logistics or any(set(m.skus) & carted and m.qty and not m.weak for m in ent.products)
     if intent == "complaint" and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of

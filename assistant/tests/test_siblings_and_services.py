@@ -167,6 +167,7 @@ def test_the_number_of_a_service_outside_the_shop_asks_for_no_person(studio, tex
         ("can you recommend a good dentist near Marcory?", True),
         ("tu connais quelqu'un qui répare les frigos ?", True),
         ("vous connaissez un bon saucisson ? le fumé il est bien ?", False),  # the shop's own goods
+        ("can you recommend a good sausage for a party?", False),
         ("ma cousine m'a recommandé votre studio, bonjour", False),
     ],
 )
