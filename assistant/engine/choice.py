@@ -395,7 +395,8 @@ def one_of(
         if last in k.products and all(kin(w, k.products[last].vocab) for w in words):
             return last, set()  # « la couture d'une robe ? » … « ok, 2 robes »: the one just talked about
         told = plain_variant(k, norm, m) or same_vehicle(k, m.skus, cart)
-        return told or same_as_cart(k, norm.words, m.skus, cart) or done_to_cart(k, m.skus, cart), set()
+        by_verb = stem(norm.words[m.start]) in k.verb_nouns  # « installez-le aussi »: a service asked by its verb
+        return told or same_as_cart(k, norm.words, m.skus, cart) or (by_verb and done_to_cart(k, m.skus, cart)), set()
     return None, set()
 
 
@@ -404,7 +405,7 @@ def done_to_cart(k: Knowledge, skus: list[str], cart) -> str | None:
     chauffe-eau (pose) »: the one candidate whose own words (not every candidate's) name a line of the cart."""
     vocabs = {s: k.products[s].vocab for s in skus if s in k.products}
     shared = frozenset.intersection(*vocabs.values()) if vocabs else frozenset()
-    lines = [k.products[s].vocab - FUNCTION_WORDS for s in cart if s in k.products and s not in vocabs]
+    lines = [{w for w in k.products[s].vocab if w.isalpha() and len(w) > 3} for s in cart if s not in vocabs]
     fit = [s for s, v in vocabs.items() if any((v - shared) & line for line in lines)]
     return fit[0] if len(fit) == 1 else None
 

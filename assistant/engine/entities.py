@@ -419,8 +419,8 @@ class Extractor:
                 if (
                     not entries
                     and length >= 3
-                    and span[0] not in FUNCTION_WORDS
-                    and span[-1] not in FUNCTION_WORDS
+                    and span[0] not in _OPTIONAL
+                    and span[-1] not in _OPTIONAL
                     # « du lait et du sucre » is two things, never « Lait … sucré »: no phrase spans « et », « ou »
                     and not set(span[1:-1]) & {"et", "and", "ou", "or"}
                 ):

@@ -619,7 +619,10 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
         prev = ent.products[i - 1] if i else None
         units = frozenset.intersection(*(k.products[s].per_units for s in m.skus))
         the = m.start and words[m.start - 1] in ("le", "la", "l", "the")  # the laying of it, not « des oignons »
-        if the and prev and prev.qty and not prev.weak and (m.qty is None or m.weak) and prev.qty > 1:
+        the = the and prev and not set(m.skus) & set(prev.skus)  # (« dinner for 2, the grilled fish »: the same)
+        # (a service done to them, its name holding the goods' head, « Pose de gazon »; not « + la Mercedes »)
+        the = the and all(k.products[p].head in k.products[s].vocab for p in prev.skus for s in m.skus)
+        if the and prev.qty and not prev.weak and (m.qty is None or m.weak) and prev.qty > 1:
             if units & frozenset.intersection(*(k.products[s].per_units for s in prev.skus)):
                 m.qty, m.weak = prev.qty, False
         if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
