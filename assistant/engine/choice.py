@@ -395,8 +395,10 @@ def one_of(
         if last in k.products and all(kin(w, k.products[last].vocab) for w in words):
             return last, set()  # « la couture d'une robe ? » … « ok, 2 robes »: the one just talked about
         told = plain_variant(k, norm, m) or same_vehicle(k, m.skus, cart)
-        by_verb = stem(norm.words[m.start]) in k.verb_nouns  # « installez-le aussi »: a service asked by its verb
-        return told or same_as_cart(k, norm.words, m.skus, cart) or (by_verb and done_to_cart(k, m.skus, cart)), set()
+        told = told or same_as_cart(k, norm.words, m.skus, cart)
+        if not told and stem(norm.words[m.start]) in k.verb_nouns:  # « installez-le aussi »: a service by its verb
+            told = done_to_cart(k, m.skus, cart)
+        return told, set()
     return None, set()
 
 

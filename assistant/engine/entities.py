@@ -630,6 +630,7 @@ class Extractor:
         mentions = sorted(ent.products, key=lambda x: x.start)
         # « 5 mètres, pas la pièce »: the words a negation turns down tell nothing in favour of a candidate.
         turned_down = negated(tokens, ("pas", "not", "sans", "without", "no"), reach=3)
+        texts = [t.text for t in tokens]
         for m in mentions:
             if len(m.skus) < 2:
                 continue
@@ -659,9 +660,7 @@ class Extractor:
             # A count said before a product (« 2 poulets », « et 2 plaquettes ») counts it: it never tells sizes
             # apart (« Poulet plumé, gros (environ 2 kg) »).
             counts = {o.start - 1 for o in mentions if o.start > 0 and stems[o.start - 1].isdigit()}
-            counts -= {
-                j for j in counts if readings.measured_before([t.text for t in tokens], j)
-            }  # « 3 m of 100 pipe »
+            counts -= {j for j in counts if readings.measured_before(texts, j)}  # « 3 metres of 100 pipe »
             # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
             place = {j for j, kind in ent.kinds.items() if kind != "product"}
             place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}

@@ -349,14 +349,13 @@ def chosen_contents(k: Knowledge, ent: Entities, words: list[str]):
     """« 2 samples of Khamrah », « 2 Khamrah samples » where the sample is « Décant 10 ml (parfum au choix) »: the
     product named beside one whose content is of the customer's choice, without a count of its own, is that
     content, not a line of its own."""
+    chosen = {
+        s: any(c in " ".join(fold_phrase(k.products[s].name)) for c in _OF_CHOICE) for m in ent.products for s in m.skus
+    }
     keep: list[Mention] = []
     for m in ent.products:
         prev = keep[-1] if keep else None
-        of_choice = [
-            o
-            for o in (prev, m)
-            if o and all(any(c in " ".join(fold_phrase(k.products[s].name)) for c in _OF_CHOICE) for s in o.skus)
-        ]
+        of_choice = [o for o in (prev, m) if o and all(chosen[s] for s in o.skus)]
         between = set(words[prev.end : m.start]) if prev else {"?"}
         if of_choice and len(of_choice) == 1 and between <= {"de", "d", "of", "en", "with", "avec", "au", "a", "la"}:
             holder = of_choice[0]
@@ -604,6 +603,20 @@ def _by_verb(k: Knowledge, m: Mention, words: list[str]) -> bool:
     return m.end - m.start == 1 and stem(words[m.start]) in k.verb_nouns
 
 
+def _laid_with(k: Knowledge, words: list[str], m: Mention, goods: Mention) -> bool:
+    """« 12 m² de gazon + la pose »: ``m``, without a count of its own and said with « la » / « the », is a service
+    done to the goods counted just before (its name holds their head, « Pose de gazon »; not « + la Mercedes »
+    after Corollas, nor « the grilled fish » said again of the dinner), sold by the same measure as they are."""
+    if not (m.start and words[m.start - 1] in ("le", "la", "l", "the")) or set(m.skus) & set(goods.skus):
+        return False
+    if not goods.qty or goods.weak or goods.qty < 2 or (m.qty is not None and not m.weak):
+        return False
+    if not all(k.products[g].head in k.products[s].vocab for g in goods.skus for s in m.skus):
+        return False
+    units = frozenset.intersection(*(k.products[s].per_units for s in m.skus))
+    return bool(units & frozenset.intersection(*(k.products[s].per_units for s in goods.skus)))
+
+
 def served_each(k: Knowledge, ent: Entities, words: list[str]):
     """« 4 pneus neufs montés et équilibrés », « 2 tyres fitted and balanced », « 4 pneus avec le montage »: a
     service priced per item (« Montage (par roue) »), asked by its verb or « avec » right after goods counted,
@@ -615,16 +628,8 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
         single = m.qty is None or m.weak or (m.qty == 1 and words[m.start - 1] in ("un", "une", "a", "an", "one"))
         if each and single and all(g.qty for g in ent.products[:i]):
             m.qty, m.weak = sum(g.qty for g in ent.products[:i]), False
-        # « 12 m² de gazon + la pose » where the laying is sold by the m² too: that much of it
-        prev = ent.products[i - 1] if i else None
-        units = frozenset.intersection(*(k.products[s].per_units for s in m.skus))
-        the = m.start and words[m.start - 1] in ("le", "la", "l", "the")  # the laying of it, not « des oignons »
-        the = the and prev and not set(m.skus) & set(prev.skus)  # (« dinner for 2, the grilled fish »: the same)
-        # (a service done to them, its name holding the goods' head, « Pose de gazon »; not « + la Mercedes »)
-        the = the and all(k.products[p].head in k.products[s].vocab for p in prev.skus for s in m.skus)
-        if the and prev.qty and not prev.weak and (m.qty is None or m.weak) and prev.qty > 1:
-            if units & frozenset.intersection(*(k.products[s].per_units for s in prev.skus)):
-                m.qty, m.weak = prev.qty, False
+        if i and _laid_with(k, words, m, ent.products[i - 1]):
+            m.qty, m.weak = ent.products[i - 1].qty, False  # « 12 m² de gazon + la pose »: that much of it
         if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
             continue
         by_verb = stem(words[m.start]) in k.verb_nouns  # « montés », « monter les pneus »

@@ -222,10 +222,6 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
     return text
 
 
-_OBJECT_OPENERS = {"le", "la", "les", "l", "un", "une", "des", "du", "mon", "ma", "mes", "ton", "ta", "tes", "notre"}
-_OBJECT_OPENERS |= {"nos", "votre", "vos", "ce", "cette", "ces"}
-
-
 def _infinitive_before_object(words: list[str], i: int) -> bool:
     """« je veux déplacer mon lavabo », « faut changer la chasse »: a French infinitive before its object's article."""
     return (
@@ -359,6 +355,8 @@ _QUESTION_WORDS |= {"parce", "puisque", "quand", "buy", "get", "order", "need", 
 
 # Words that open a French noun phrase: « les montres connectées », « un tire-lait », « des cartouches de gaz ».
 _DETERMINERS = {"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "mes", "ton", "vos", "votre", "ce", "ces"}
+# What opens the object of a French infinitive (« déplacer mon lavabo », « changer la chasse »).
+_OBJECT_OPENERS = (_DETERMINERS - {"de", "d"}) | (_POSSESSIVES - {"my", "our"}) | {"ta", "tes", "cette"}
 
 
 # Words that are never a kind of a product; « lavage moto à la station »: the shop's premises are where.
