@@ -8,7 +8,20 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from .cues import CHEAP, EXPENSIVE, MORE, ORDER_VERBS, ORDINALS, PRICE_LIST, REMOVE, REPLACE, TAKE_IT, any_phrase
+from .cues import (
+    CHEAP,
+    EXPENSIVE,
+    MORE,
+    ORDER_VERBS,
+    ORDINALS,
+    PRICE_LIST,
+    REMOVE,
+    REPLACE,
+    SET_COUNT,
+    TAKE_IT,
+    TAKE_OFFER,
+    any_phrase,
+)
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
@@ -104,11 +117,45 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
         for i, t in enumerate(toks)
         if (len(t.stem) > 1 or t.stem.isdigit()) and i not in refused_at and i not in counts and i not in down
     }
+    lettered = _lettered(k, toks, cands)
+    if len(lettered) == 1:
+        return lettered
     scores = word_scores(k, stems, cands)
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
         scores = trait_scores([k.products[s] for s in cands if s in k.products], stems)
     return _best(scores)
+
+
+def _lettered(k: Knowledge, toks: list, cands: list[str]) -> list[str]:
+    """« Série A, mets 2 », « taille M »: a lone letter after the word that precedes it in a candidate's name (a
+    letter alone is no word of the names otherwise: « a » is an article)."""
+    said = {(toks[i - 1].stem, t.text) for i, t in enumerate(toks) if i and len(t.text) == 1 and t.text.isalpha()}
+    if not said:
+        return []
+
+    def pairs(sku: str) -> set:
+        words = [stem(w) for w in fold_phrase(k.products[sku].name)]
+        return set(zip(words, words[1:], strict=False))
+
+    return [s for s in cands if s in k.products and said & pairs(s)]
+
+
+def offer_told(k: Knowledge, norm: Normalised, ent: Entities, offered: list[str]) -> str | None:
+    """The alternative just offered that an answer taking the offer tells apart without naming it. « give me the
+    40 mm instead », « le 128 » after the 256 Go: the one whose name holds the most of the numbers said (on a tie,
+    the closest, offered first), when no product is named. « donnez-moi 2 d'occasion alors, avec le montage »
+    after the new tyre: the one alternative that the words outside the products named single out."""
+    said = {int(w) for w in norm.words if w.isdigit()}
+    scores = {s: len(said & k.products[s].name_numbers) for s in offered}
+    fits = [s for s in offered if scores[s] and scores[s] == max(scores.values())]
+    if fits:
+        return None if ent.products else fits[0]
+    named = {i for m in ent.products for i in range(m.start, m.end)}
+    # never the words that take the offer (« à la place » is no « 2 places »)
+    cues = {i + n for c in TAKE_OFFER for i in phrase_positions(norm.words, c) for n in range(len(c.split()))}
+    close = _closest(k, norm, offered, named | cues | set(ent.refused_at))
+    return close[0] if len(close) == 1 else None
 
 
 def _best(scores: dict[str, int]) -> list[str]:
@@ -259,7 +306,8 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     """How many of the product just chosen in answer to « lequel ? »: the count said with the mention that named
     it (not a number of a name), else a number said alone, else a measure it is sold by (« 25 mètres » of the
     cable by the metre), else the measure said with the question (« 2 kilos de mouton », then « la viande au
-    kilo »), else the count the question was asked with; one for an article (« le grand »)."""
+    kilo »), else the count the question was asked with; one for an article (« le grand », « le grand là, 3 sur
+    4 », « the big one »)."""
     counted = used is not None and used.qty and not used.weak
     qty = (used.qty if counted and used.qty not in named else None) or (numbers[0] if numbers else None)
     if not qty and (said := measure_said(norm, k.products[sku])):
@@ -267,7 +315,8 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     measure = choice.get("measure")
     if not qty and measure and measure[1] in k.products[sku].per_units and not counted:
         qty = measure[0]
-    return qty or choice.get("qty") or (1 if used is not None and used.weak else None)
+    singular = used is None and (norm.words[:1] in (["le"], ["la"], ["l"], ["celui"], ["celle"]) or "one" in norm.words)
+    return qty or choice.get("qty") or (1 if (used is not None and used.weak) or singular else None)
 
 
 def measure_of_last(k: Knowledge, norm: Normalised, ent: Entities, state: dict, clock: bool = True) -> list[Mention]:
@@ -319,6 +368,30 @@ def sibling_by_measure(k: Knowledge, norm: Normalised, ent: Entities, last) -> l
 
 
 _STAY = {"jour", "nuit"}
+
+
+def priced_one(k: Knowledge, norm: Normalised, m: Mention, mentions: list[Mention]) -> Mention | None:
+    """The mention of a word several products share narrowed to the one a question about it means: by a measure
+    beside it (measure_tells, with that much of it), a container before it (« 2 small bottles of bleach »), a size
+    of one name (« the 500g one ») or in its range; None when it says nothing of them."""
+    if measured := measure_tells(k, norm.words, m, mentions):
+        return dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
+    told = container_before(k, norm, m) or size_beside(k, norm.words, m, mentions)
+    told = told or in_range(k, norm, m, {})  # « bureau de 40 m2 » of « (jusqu'à 50 m²) »
+    return dataclasses.replace(m, skus=[told]) if told else None
+
+
+def size_beside(k: Knowledge, words: list[str], m: Mention, mentions: list[Mention]) -> str | None:
+    """« a pot of groundnut paste, the 500g one », « the 500 g groundnut paste »: a measure that one candidate's
+    name says (« Pâte d'arachide (pot de 500 g) »), said beside the shared word and no other product."""
+    taken = {i for o in mentions if o is not m for i in range(o.start, o.end)}
+    said = {
+        (int(words[j]), measure_word(words[j + 1]))
+        for j in range(max(0, m.start - 4), min(len(words) - 1, m.end + 4))
+        if words[j].isdigit() and not {j, j + 1} & taken and not m.start <= j < m.end
+    }
+    fits = [s for s in m.skus if said & name_measures(k.products[s])] if said else []
+    return fits[0] if len(fits) == 1 else None
 
 
 def name_measures(p) -> set[tuple[int, str]]:
@@ -386,6 +459,8 @@ def one_of(
     if measured:
         m.qty, m.weak = measured[1], False
         return measured[0], set()
+    if sized := size_beside(k, norm.words, m, mentions):
+        return sized, set()
     words = {stem(w) for w in fold_phrase(m.text)}
     if m.weak:
         again = [s for s in cart if words <= k.products[s].vocab]
@@ -475,6 +550,8 @@ SWAP = (
     "mettez",
     "non",
     "alors",
+    "seulement",  # « c'est 2 pièces seulement » with the villa in the cart: the smaller one instead
+    "only",
 )
 
 
@@ -588,7 +665,7 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
             count = 1 if n in _ONES else int(n) if n.isdigit() else 0
             if count:
                 return [(s, count) for s in cands] if 1 < len(cands) <= 3 else []
-    parts, part = [], []
+    parts, part, ranged = [], [], None
     for t in toks:
         if (t.text in _SPLITS or t.brk) and part:
             parts.append(part)
@@ -612,12 +689,18 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
         if not any(scores.values()):
             scores = trait_scores(products, stems)
         picked = _best(scores)
+        # « le premier fait 4 kg, l'autre 15 kg » between weight bands: one of the band each measure falls in
+        units = [measure_word(b.text) for a, b in zip(part, part[1:], strict=False) if a.text.isdigit()]
+        measured = any(u in SIZE_UNITS for u in units)  # (« pointure 31 » alone is left to the question)
+        ranged = in_range(k, dataclasses.replace(norm, tokens=part), Mention(cands, 0, 0), {}) if measured else None
+        counts, picked = (counts or [1], [ranged]) if ranged else (counts, picked)
         if not counts and not picked:
             continue  # « non finalement » before the parts
-        if len(counts) != 1 or len(picked) != 1 or not counts[0] or picked[0] in dict(out):
+        if len(counts) != 1 or len(picked) != 1 or not counts[0] or (picked[0] in dict(out) and not ranged):
             return []
-        out.append((picked[0], counts[0]))
-    return out if len(out) > 1 else []
+        out.append((picked[0], counts[0] + dict(out).pop(picked[0], 0)))
+    out = list(dict(out).items())  # (a band said twice counts twice: « 3 kg et 4 kg »)
+    return out if len(out) > 1 or (ranged and sum(n for _, n in out) > 1) else []
 
 
 def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, list] | None:
@@ -637,22 +720,44 @@ def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tu
 _INSTEAD_OF = ("a la place", "au lieu", "instead of", "in place of")
 
 
-def replaced_line(norm: Normalised, mentions: list[Mention], cart: list[dict]) -> tuple[list, list] | None:
+def replaced_line(norm: Normalised, mentions: list[Mention], cart: list[dict], kinds=None) -> tuple[list, list] | None:
     """« à la place du diagnostic, faites la réparation de fuite », « instead of the 30 litre one, the 50 »: the cart
     line named right after « à la place de » / « instead of » goes, the other products named take its place.
-    (the other mentions, the cart without that line), or None."""
+    « remplacez le tirage A3 par un tirage 20x30, et le cadre A3 par un cadre 20x30 noir »: each product named
+    before « par » / « with » goes (from the cart, if there), the one after it comes.
+    (the other mentions, the cart without those lines), or None. ``kinds``: Entities.kinds."""
     words = norm.words
+
+    def past_articles(j: int) -> int:
+        while j < len(words) and words[j] in _ARTICLES:
+            j += 1
+        return j
+
     for cue in _INSTEAD_OF:
         for at in phrase_positions(words, cue):
-            j = at + len(cue.split())
-            while j < len(words) and words[j] in ("de", "du", "des", "d", "la", "le", "les", "l", "the", "my"):
-                j += 1
-            old = next((m for m in mentions if m.start == j), None)
+            old = next((m for m in mentions if m.start == past_articles(at + len(cue.split()))), None)
             lines = [ln for ln in cart if old and ln["sku"] in old.skus]
             others = [m for m in mentions if m is not old]
             if len(lines) == 1 and others:
                 return others, [ln for ln in cart if ln is not lines[0]]
-    return None
+    if not any(w in _REPLACE_VERBS for w in words):
+        return None
+
+    # The product after « par » may be named by a mention already spent (an offer taken: Policy.take_offer).
+    olds = [
+        m
+        for m in mentions
+        if m.end < len(words) and words[m.end] in _SWAP_BY and (kinds or {}).get(past_articles(m.end + 1)) == "product"
+    ]
+    gone = [ln for m in olds for ln in cart if ln["sku"] in m.skus and len(m.skus) == 1]
+    if not olds:
+        return None
+    return [m for m in mentions if m not in olds], [ln for ln in cart if ln not in gone]
+
+
+_ARTICLES = ("de", "du", "des", "d", "la", "le", "les", "l", "un", "une", "the", "my", "a", "an")
+_REPLACE_VERBS = {"remplace", "remplacez", "remplacer", "replace", "swap", "changez", "change"}
+_SWAP_BY = ("par", "with", "by", "for")
 
 
 def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
@@ -662,7 +767,13 @@ def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
         return None
     said = {t.stem for t in norm.tokens if len(t.text) > 2 and not t.text.isdigit()}
     vocabs = {s: set(k.products[s].vocab) for s in cart if s in k.products}
-    hits = [s for s, v in vocabs.items() if said & (v - set().union(*(o for t, o in vocabs.items() if t != s)))]
+
+    def rivals(s: str) -> set:
+        # A service done on each item (« tyre fitting ») holds the goods' noun: it never takes it from them.
+        kept = (t for t in vocabs if t != s and (k.products[s].per_item or not k.products[t].per_item))
+        return set().union(*(vocabs[t] for t in kept))
+
+    hits = [s for s, v in vocabs.items() if said & (v - rivals(s))]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -674,7 +785,9 @@ def recount_before(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -
         return None
     words, first = norm.words, min(m.start for m in ent.products)
     cues = [i for c in (*REPLACE, "non", "no") for i in phrase_positions(words, c) if i < first]
-    counts = [i for i in range(min(cues, default=first), first) if words[i].isdigit() and i + 2 < first]
+    # (the product named next is not what the count is of: two words away, or in the next sentence)
+    apart = [i for i in range(min(cues, default=first), first) if i + 2 < first or norm.tokens[first].brk]
+    counts = [i for i in apart if words[i].isdigit()]
     if len(counts) != 1 or not int(words[counts[0]]):
         return None
     before = dataclasses.replace(norm, tokens=norm.tokens[:first])
@@ -695,12 +808,43 @@ def line_meant(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
 
 def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
     """« ton gars va monter les deux aussi », « have them fitted there »: a service priced per item (« Montage (par
-    roue) ») asked without a count while the cart holds goods is done on each of them: their count, when the goods
-    lines agree on one."""
-    if not k.products[sku].per_item:
-        return None
-    counts = {ln["qty"] for ln in cart if ln["sku"] != sku and ln["qty"] and not k.products[ln["sku"]].per_item}
+    roue) »), or named after the goods (« Installation chauffe-eau »), asked without a count while the cart holds
+    goods is done on each of them: their count, when the goods lines agree on one."""
+    p = k.products[sku]
+    lines = [ln for ln in cart if ln["sku"] != sku and ln["qty"] and not k.products[ln["sku"]].per_item]
+    if not p.per_item:
+        # « make una install am too » with a water heater in the cart: a service whose name holds the goods' head
+        # (« Installation chauffe-eau ») is done on them
+        lines = [ln for ln in lines if (head := k.products[ln["sku"]].head) and head in p.vocab and head != p.head]
+        if not lines:
+            return None
+    counts = {ln["qty"] for ln in lines}
     return counts.pop() if len(counts) == 1 else None
+
+
+def count_left(words: list[str], numbers: list[int], qty: int) -> bool:
+    """A removal whose last count is what is left, not how many go: « enlève-en un, c'est 3 seulement », « enlève-en
+    un, mets 3 », « remove one, na 2 I need » (one taken off, said as a word, and fewer than the line holds)."""
+    if not numbers:
+        return False
+    if any_phrase(words, (*REPLACE, *(f"{verb} {numbers[-1]}" for verb in SET_COUNT))):
+        return True
+    return numbers[-1] < qty and any_phrase(words, ("un", "une", "one"))
+
+
+def answer_words(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:
+    """« Le liquide » while « détergent liquide ou en poudre ? » is asked: words read as a payment (« liquide » is
+    cash) that a candidate's name holds answer the choice; they pay nothing."""
+    choice = state.get("choice")
+    at = [i for i, kind in ent.kinds.items() if kind == "payment"]
+    if not choice or not at or not ent.payments:
+        return
+    names = set().union(*(k.products[s].vocab for s in choice["skus"] if s in k.products))
+    if all(norm.tokens[i].stem in names for i in at):
+        ent.payments = []
+        for i in at:
+            ent.kinds.pop(i)
+            ent.consumed.discard(i)
 
 
 def answered_count(norm: Normalised, ent: Entities) -> int | None:

@@ -528,6 +528,13 @@ ORDER_VERBS = (
     "reservez moi",
     "de cote",
     "i want",
+    "i wan",  # pidgin: « I wan buy Bible », « I wan take 2 »
+    "make i buy",
+    "i go take",
+    "book the",  # « book the 30 min photo session for April 5th »: a booking is an order
+    "book a",
+    "book me",
+    "book my",
     "i d like",
     "i would like",
     "i need",
@@ -546,6 +553,8 @@ ORDER_VERBS = (
     "nous voulons",
     "on veut",
     "je veux commander",
+    "viens",  # « viens laver mon salon », « venez récupérer les tapis »: a service asked for
+    "venez",
     "prepare moi",
     "preparez moi",
     "plutot",
@@ -1482,6 +1491,9 @@ REPLACE = (
     "ca ira",
     "that s enough",
 )
+
+# « enlève-en un, mets 3 »: a verb that sets the count said right after it (no « un » taken off then).
+SET_COUNT = ("mets", "mettez", "met", "put", "fais", "faites")
 
 CANCEL = (
     *GIVE_UP,

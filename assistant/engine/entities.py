@@ -23,6 +23,7 @@ from .lexicon import (
     EVERYDAY_WORDS,
     FR_WORDS,
     FUNCTION_WORDS,
+    MONTHS,
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     SEPARATORS,
@@ -31,20 +32,6 @@ from .lexicon import (
 )
 from .mentions import Entities, Mention
 from .text import Normalised, fold, fold_phrase, has_phrase, negated, phone_length, stem
-
-
-def _only_by_by(products, digit: str) -> bool:
-    """The digit is in the products' names only as a side of « 4 x 4 »."""
-    seen = False
-    for p in products:
-        name = fold_phrase(p.name)
-        for i, w in enumerate(name):
-            if w == digit:
-                if "x" not in name[max(0, i - 1) : i + 2]:
-                    return False
-                seen = True
-    return seen
-
 
 # Between two products named in one list (« 2 uniwax pièce et 1 demi-pièce », « full piece and half piece »).
 _LIST_GLUE = {"et", "and", "ou", "or", "plus", "avec", "with", "un", "une", "le", "la", "les", "l", "the", "a", "an"}
@@ -77,6 +64,7 @@ FORWARD_SKIP = {
     "want",
     "need",
 }
+FORWARD_SKIP |= {"too", "also", "aussi"}  # « add laundry too, 2 bags »
 
 
 def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
@@ -373,7 +361,7 @@ class Extractor:
             if s in k.verb_nouns:
                 out.append(s)  # a verb of a service the shop sells (« montés »): read as its noun, alone
                 continue
-            if 3 <= len(s) <= 4 and s not in k.vocab and s not in EVERYDAY_WORDS and s.isalpha():
+            if 3 <= len(s) <= 4 and s not in k.vocab and s not in EVERYDAY_WORDS | MONTHS and s.isalpha():
                 # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
                 heads = [w for w in k.zone_heads if w.startswith(s)]
                 if len(heads) == 1:
@@ -413,7 +401,11 @@ class Extractor:
                     continue
                 # A verb of a service the shop sells names it alone (« montés » the « montage »; « tyres fitted »
                 # is no « tyre fitting »).
-                verb = k.verb_nouns.get(norm.tokens[i].stem) if length == 1 else None
+                verb = (
+                    k.verb_nouns.get(t.stem) or (k.commands.get(t.stem) if not i or t.brk else None)
+                    if length == 1 and (t := norm.tokens[i])
+                    else None
+                )
                 span = [verb] if verb else stems[i : i + length]
                 entries = k.index.get(tuple(span))
                 if (
@@ -421,8 +413,8 @@ class Extractor:
                     and length >= 3
                     and span[0] not in _OPTIONAL
                     and span[-1] not in _OPTIONAL
-                    # « du lait et du sucre » is two things, never « Lait … sucré »: no phrase spans « et », « ou »
-                    and not set(span[1:-1]) & {"et", "and", "ou", "or"}
+                    # « du lait et du sucre », « tyres with fitting » are two things: no phrase spans « et », « with »
+                    and not set(span[1:-1]) & {"et", "and", "ou", "or", "avec", "with"}
                 ):
                     # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
                     entries = k.content_index.get(tuple(s for s in span if s not in _OPTIONAL))
@@ -458,10 +450,11 @@ class Extractor:
                 entries = [e for e in entries if e[0] == "zone"]
             if kinds >= {"product", "payment"} and _said_pay(words, start):
                 kinds = {"payment"}  # « I'll pay by card » at a shop that sells greeting cards
-            if kinds == {"product"} and readings.imperative(words, start, end):
+            if kinds == {"product"} and readings.imperative(words, start, end) and stems[start] not in k.verb_nouns:
                 continue  # « Montre-moi les bagues » at a shop that sells watches: a verb, no watch
             if kinds == {"product"} and readings.where_one_is(words, start):
-                # « je suis déjà au studio 3 », « I'm at the gym »: where the customer is, nothing asked for
+                # « je suis déjà au studio 3 », « I'm at the gym »: where the customer is (at the shop's), nothing asked
+                ent.pickup = True
                 for j in range(start, end + (end < len(words) and words[end].isdigit())):
                     ent.consumed.add(j)
                     ent.kinds[j] = "zone"  # a place (the features read it so)
@@ -519,6 +512,8 @@ class Extractor:
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
         readings.served_each(k, ent, words)
+        readings.each_of_us(ent, words)
+        readings.per_head(k, ent, words)
         readings.nights_by_days(k, ent, words)
         readings.landmarks(ent, words)
         readings.purposes(ent, words)
@@ -565,15 +560,25 @@ class Extractor:
         for m in ent.products:
             span = stems[m.start : m.end]
             j = m.end
-            measures = all(w in CONTAINERS or w in self.k.unit_words for w in span)
             of = j < len(words) and words[j] in ("de", "d", "of")
+            # « le manuel de physique-chimie »: one word that the names of the product named next all hold is its kind
+            de = j < len(words) and words[j] in ("de", "d", "of", "des", "du")  # « le nettoyage des vitres »
+            nxt = next((o.skus for o in ent.products if o.start == j + 1), ()) if de and len(span) == 1 else ()
+            kind = bool(nxt) and all(span[0] in self.k.products[s].vocab for s in nxt)
+            measures = kind or all(w in CONTAINERS or w in self.k.unit_words for w in span)
             # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
             # (« 2 poupées + 2 emballages » of « Emballage cadeau », the doll sold by the piece: a product of its own)
             forms = set(span) | {f for w in span for f in CONTAINER_KIN.get(w, ())}
             sold_so = bool(keep) and any(forms & set(fold_phrase(self.k.products[s].unit)) for s in keep[-1].skus)
             own = all(self.k.products[s].head in span for s in m.skus) and not sold_so
             counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep) and not own
-            if measures and ((of and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end)):
+            # « I want lace for my sister's wedding, the French one, 2 pieces »: the pieces are of the lace
+            pieces = counted_after and set(span) <= COUNTING_UNITS and keep[-1].qty is None
+            if pieces:
+                keep[-1].qty = int(words[m.start - 1])
+            if pieces or (
+                measures and (((of or kind) and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end))
+            ):
                 for k in range(m.start, m.end):
                     ent.kinds.pop(k, None)
                     ent.consumed.discard(k)
@@ -675,7 +680,10 @@ class Extractor:
             free -= {
                 d
                 for j, d in enumerate(stems)
-                if d in free and d.isdigit() and "x" not in stems[max(0, j - 1) : j + 2] and _only_by_by(products, d)
+                if d in free
+                and d.isdigit()
+                and "x" not in stems[max(0, j - 1) : j + 2]
+                and readings.only_by_by(products, d)
             }
             free -= {d for j, d in enumerate(stems) if d in free and readings.for_whom(products, stems, j)}
             if (kept := any_car_dropped(products, free)) != free:
@@ -740,20 +748,6 @@ class Extractor:
             keep.append(m)
         ent.products = keep
 
-    def _by_the_dozen(self, ent: Entities, words: list[str], end: int) -> bool:
-        """The dozens just counted (« 4 douzaines », ending before ``end``) are of a product sold by the dozen: the
-        one named next, or, with none named, any of the shop's."""
-        if words[end - 1] not in ("douzaine", "douzaines", "dozen", "dozens"):
-            return False
-        products = self.k.products
-
-        def by_dozen(sku: str) -> bool:
-            return bool({"douzaine", "dozen"} & set(fold_phrase(f"{products[sku].name} {products[sku].unit}")))
-
-        named = next((m for m in ent.products if end <= m.start <= end + 2), None)
-        skus = named.skus if named else [s for s in products if by_dozen(s)]
-        return bool(skus) and all(by_dozen(s) for s in skus)
-
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):
         n = len(words)
 
@@ -775,8 +769,11 @@ class Extractor:
                 i += phone  # « appelle-moi au 05 44 33 22 11 »: a telephone number, never a quantity
                 continue
             value, length = _number_at(words, i)
-            if value and length > 1 and value % 12 == 0 and self._by_the_dozen(ent, words, i + length):
+            if value and length > 1 and value % 12 == 0 and readings.by_the_dozen(self.k, ent, words, i + length):
                 value //= 12  # « 4 douzaines » of what is sold by the dozen: four of it
+            if value is not None and value <= 31 and readings.dated(words, i, length):
+                i += length  # « le 14 février », « on March 3rd »: a date, never a quantity
+                continue
             clock = i + length < n and words[i + length] in CLOCK_UNITS
             if value is not None and clock and all(m.start != i + length for m in ent.products):
                 i += length + 1  # « vers 17h », « at 6 pm »: a time, never a quantity (« 1 heure de karaoké » counts)
@@ -819,8 +816,11 @@ class Extractor:
                     steps += 1
                     continue
                 hit = next(((p, v) for p, v in numbers.items() if p <= j < p + v[1]), None)
-                if hit and hit[1][0] in name_numbers and readings.measured_before(words, j):
-                    j, steps = j - 2, steps + 1  # « 3 metres of 100 pipe »: its name's 100, counted in metres before
+                if hit and hit[1][0] in name_numbers and (back := readings.name_measure_back(self.k, m, words, j)):
+                    # « 3 metres of 100 pipe »; « the 100-page exercise books », whose « 100 page » is of the name:
+                    # no step taken for it, nor left as a number
+                    j, steps = j - back, steps + (1 if back == 2 else -1)
+                    used.update([hit[0]] if back == 1 else [])
                     continue
                 if hit and hit[0] not in used and hit[1][0] in name_numbers:
                     # « 2 of the 205/55 R16 tyres »: a run of its own name's numbers stands between (one number
@@ -869,6 +869,7 @@ class Extractor:
                     # « 2 pairs of kids flip flops », « 30 pairs of adult flip flops »: a word of its own names
                     # (or its French spelling), said before the one found
                     and not any(kin(ws, self.k.products[s].vocab) for s in m.skus)
+                    and not (j == m.start - 1 and m.coded(words))  # « 20 pictures 10x15 »
                 ):
                     return False
                 j -= 1
@@ -883,9 +884,10 @@ class Extractor:
             name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
             # « ventilo sur pied binatone 3 »: more words of the product's own name are skipped.
             own = frozenset.intersection(*(self.k.products[s].vocab for s in m.skus))
+            verb = m.end - m.start == 1 and words[m.start] in self.k.verb_nouns | self.k.commands  # « fit »
             while j < n and steps < 3:
-                if j in product_starts:
-                    return False
+                if j in product_starts or (verb and j in numbers and any(s > j for s in product_starts)):
+                    return False  # (« fit 2 used tyres »: the count of the goods named after it)
                 counted = tokens[j].brk or (j + 1 < n and stem(words[j + 1]) in CONTAINERS)
                 if j in numbers and j not in used and numbers[j][0] in name_numbers and not counted:
                     if commit:

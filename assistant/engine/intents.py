@@ -50,6 +50,7 @@ from .cues import (
     PRICE,
     PRICE_LIST,
     RECOMMEND,
+    REMOVE,
     REPLACE,
     ROLE_REQUEST,
     ROLES,
@@ -447,8 +448,9 @@ def classify(
         u.faq_index = faq_i
     elif has_products:
         u.intent = "availability" if not in_order else "order"
-    elif in_order and ent.numbers and _recount(words) and not zone:
-        u.intent = "order"  # « c'est trop voili, mets 1 seulement »: a smaller cart, however dear it is said to be
+    elif in_order and (ent.numbers and _recount(words) or state.get("cart") and any_phrase(words, REMOVE)) and not zone:
+        # « c'est trop voili, mets 1 seulement », « enlève-en un, c'est voili »: a smaller cart, however dear it is said
+        u.intent = "order"
     elif price_cue and state.get("last_sku") and not any_phrase(words, DELIVERY):
         u.intent = "price"
     elif u.discount and not zone and not state.get("choice"):

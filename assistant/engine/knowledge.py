@@ -141,15 +141,17 @@ def traits_of(stems, table: dict = SAID_TRAIT_OF) -> frozenset:
 # « fitted and balanced »): noun ending -> the verb's endings, after the stem (text.stem) took a plural « s ».
 _DEVERBAL = (
     ("age", ("er", "e", "ez", "ee", "ent", "on")),
-    ("ation", ("er", "e", "ez", "ee", "ent", "on")),
+    ("ation", ("er", "e", "ez", "ee", "ent", "on", "")),  # « install am » of « installation »
     ("aison", ("er", "e", "ee")),
     ("ing", ("ed", "e", "")),
 )
 
 
-def _verb_nouns(index: dict) -> dict:
+def _verb_nouns(index: dict, bare: bool = False) -> dict:
     """The forms of the verbs of the shop's one-word service nouns -> the noun's stem, for the nouns that name
-    products; an English root shorter than four letters (« fit » of « fitting ») only with its past participle."""
+    products; an English root shorter than four letters (« fit » of « fitting ») only with its past participle.
+    ``bare``: those short roots alone (« Fit all 3 », « cut it short »), which name the service only as a command,
+    opening a sentence (Knowledge.commands)."""
     out = {}
     for phrase, entries in index.items():
         if len(phrase) != 1 or not any(kind == "product" for kind, _ in entries):
@@ -160,10 +162,13 @@ def _verb_nouns(index: dict) -> dict:
             if not noun.endswith(ending) or len(root) < 3:
                 continue
             if ending == "ing" and root[-1] == root[-2]:
-                out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
+                if not bare:
+                    out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
                 root = root[:-1]
             for form in forms:
-                if ending != "ing" or len(root) >= 4 or form == "ed":
+                if bare and ending == "ing" and len(root) == 3 and form == "":
+                    out.setdefault(root, noun)
+                elif not bare and (ending != "ing" or len(root) >= 4 or form == "ed"):
                     out.setdefault(root + form, noun)
     return out
 
@@ -265,10 +270,14 @@ MEASURE_SYNONYMS = {
     "hours": "h",
     "hr": "h",
     "hrs": "h",
+    "minute": "min",
+    "minutes": "min",
+    "mn": "min",
+    "mins": "min",
 }
 
 
-PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir"}
+PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir", "studio"}
 
 
 def measure_word(word: str) -> str:
@@ -372,6 +381,7 @@ class Knowledge:
     zone_days: dict = field(default_factory=dict)
     # A verb's forms -> the service noun the shop names (« montés » -> « montage », « fitted » -> « fitting »).
     verb_nouns: dict = field(default_factory=dict)
+    commands: dict = field(default_factory=dict)  # « fit » of « fitting »: the service, opening a sentence only
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
     # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
@@ -414,6 +424,7 @@ class Knowledge:
         k.vocab = {w for p in k.index for w in p}
         k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in EVERYDAY_WORDS)
         k.verb_nouns = {form: noun for form, noun in _verb_nouns(k.index).items() if (form,) not in k.index}
+        k.commands = {form: noun for form, noun in _verb_nouns(k.index, bare=True).items() if (form,) not in k.index}
         names = [t for p in document.get("products") or [] for t in (p.get("name"), *(p.get("aliases") or []))]
         names += [t for z in document.get("delivery_zones") or [] for t in (z.get("name"), *(z.get("areas") or []))]
         k.own_slang = frozenset(w for t in names for w in fold_phrase(str(t or "")) if len(w) >= 3) & slang_words()

@@ -611,6 +611,16 @@ SEPARATORS = {"et", "and", "plus", "puis", "then", "aussi", "also", "avec", "wit
 EVERYDAY_WORDS = frozenset(FR_WORDS | EN_WORDS | FUNCTION_WORDS)
 
 # Units that make a number a size, not a quantity ("5 kg", "128 go", "42 cm", "2 h").
+# Months (folded), French and English, with their short forms: « le 14 février », « on March 3rd » are dates.
+MONTHS = frozenset(
+    "janvier fevrier mars avril mai juin juillet aout septembre octobre novembre decembre janv fev fevr avr juil sept"
+    " oct nov dec january february march april june july august september october november december jan feb mar apr"
+    " jun jul aug sep".split()
+)
+# English months, which come before the day (« March 3rd »); French ones come after it.
+MONTHS_EN = frozenset("january february march april june july august september october november december".split())
+
+
 SIZE_UNITS = {
     "tonne",
     "mcarre",  # m² (text.py)
@@ -635,6 +645,8 @@ SIZE_UNITS = {
     "minute",
     "minutes",
     "mn",
+    "min",
+    "mins",
     "f",
     "fcfa",
     "cfa",

@@ -16,6 +16,12 @@ class Mention:
     text: str = ""
     weak: bool = False  # a quantity of 1 read from an article ("le poulet", "the S23"), not a number
 
+    def coded(self, words: list[str]) -> bool:
+        """Named by a code of numbers alone (« 10x15 », « 205/55 R16 »): the noun said before it (« 20 pictures
+        10x15 ») is the customer's word for the product, neither another thing nor a stop."""
+        span = words[self.start : self.end]
+        return any(w.isdigit() for w in span) and all(w.isdigit() or len(w) == 1 for w in span)
+
 
 @dataclass
 class Entities:

@@ -7,25 +7,28 @@ import copy
 import dataclasses
 import re
 import time
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from . import language as lang_mod
 from .choice import (
+    answer_words,
     answered_count,
     chosen_count,
     common_word,
     container_count,
     corrected_count,
+    count_left,
     count_of_presented,
     line_meant,
     listed,
     measure_before,
     measure_of_last,
     measure_said,
-    measure_tells,
     narrow_choice,
     nights_of_stay,
+    offer_told,
     one_of,
+    priced_one,
     recount_before,
     removal,
     removal_reaches,
@@ -66,11 +69,10 @@ from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
 from .text import choice_word, find_phrase, fingerprint, normalise
-from .turn import OrderDraft, Reply, Turn, new_state
+from .turn import OrderDraft, Reply, Turn, expire, new_state
 from .understanding import payment_asked, understand
 from .unknown import alternatives, closest, unknown_modifier
 
-CART_TTL = timedelta(hours=24)
 I_COME = ("je", "j", "jvais", "jviens", "moi meme", "i", "i ll", "we", "myself")
 YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "please come", "you come")
 # How many times « lequel ? » is asked for one choice before a person takes over (never a loop).
@@ -386,9 +388,7 @@ class Policy:
         for m in mentions:
             if intent in ("availability", "price") and self.not_this_kind(m):
                 continue
-            measured = measure_tells(k, self.norm.words, m, mentions) if len(m.skus) > 1 else None
-            if measured:
-                m = dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
+            m = (priced_one(k, self.norm, m, mentions) if len(m.skus) > 1 else None) or m
             if len(kind := with_kind(k, m)) > 1:
                 cands = [k.products[s] for s in kind]  # « vous avez quelles bières ? »: every beer
                 self.say(ph.clarify(choice_word(m.text), cands))
@@ -470,7 +470,9 @@ class Policy:
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
         more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM))  # « réparer les deux »
         mentions = list(ent.products)
-        if gone := replaced_line(self.norm, mentions, st["cart"]):  # « à la place du diagnostic, faites la réparation »
+        if gone := replaced_line(
+            self.norm, mentions, st["cart"], ent.kinds
+        ):  # « à la place du diagnostic, faites la réparation »
             mentions, st["cart"] = gone
         if remove and mentions and all(self.added_before(m) for m in mentions):
             remove = False  # « ajoute la maquette aussi, on a pas de design »
@@ -517,7 +519,7 @@ class Policy:
         # A pending choice between products ("lait" -> powdered or condensed?), or split (« un homme et un femme »).
         for sku, n in split_counts(k, self.norm, st["choice"]["skus"]) if st["choice"] and not ent.products else ():
             self.set_line(sku, n, more=False)
-            st["choice"], changed = None, True
+            st["choice"], changed, numbers = None, True, []  # (« one is 2 kg and the other 4 kg »: counted)
         if st["choice"]:
             picked, used = self.resolve_choice(mentions)
             if picked:
@@ -612,9 +614,8 @@ class Policy:
                 last = measured
                 st["last_sku"] = measured["sku"]
             if remove and last and last["qty"]:
-                # « enlève-en un », « remove one »: one less of the line just talked about; « enlève-en un,
-                # c'est 3 seulement »: the count said last.
-                last["qty"] = numbers[-1] if numbers and any_phrase(words, REPLACE) else last["qty"] - n
+                # « enlève-en un », « remove one »: one less of the line just talked about (or what is left: count_left)
+                last["qty"] = numbers[-1] if count_left(words, numbers, last["qty"]) else last["qty"] - n
                 if last["qty"] <= 0:
                     st["cart"].remove(last)
                 if st["pending"] == "confirm":
@@ -841,23 +842,18 @@ class Policy:
             used = mentions[0]  # « the large chicken one »: « chicken » is of the chicken pizza offered
         if used is None:
             picked = None  # only a product named again takes the offer, never a description or a digit
+        # « le 128 » after the 256 Go, « 2 d'occasion alors, avec le montage »: the words outside the products named
+        told = offer_told(k, self.norm, ent, offered) if any_phrase(self.norm.words, TAKE_OFFER) else None
+        if told and told != picked:
+            picked, used = told, None
         named = mentions[0].skus[0] if len(mentions) == 1 and len(mentions[0].skus) == 1 else None
         if not picked and named in k.products and k.products[named].in_stock:
-            # Named outright (« donne moi kedjenou poulet alors, 2 »), offered or not.
-            picked, used = mentions[0].skus[0], mentions[0]
+            picked, used = named, mentions[0]  # named outright (« donne moi kedjenou poulet alors, 2 »), offered or not
         if not picked and len(mentions) < 2 and any_phrase(self.norm.words, TAKE_OFFER):
             # « bon mets les blancs alors »; « mettez le standard alors » after the VIP one: its sibling
             cands = mentions[0].skus if mentions else offered
             picked = (sibling_of if mentions else variant_of)(k, self.norm, st["last_sku"], cands)
             used = mentions[0] if picked and mentions else used
-        if not picked and any_phrase(self.norm.words, TAKE_OFFER):
-            # « give me the 40 mm instead », « le 128 » after the 256 Go: the offered product whose name holds the
-            # most of the numbers said designates it; on a tie, the closest alternative (offered first).
-            said = {int(w) for w in self.norm.words if w.isdigit()}
-            scores = {s: len(said & k.products[s].name_numbers) for s in offered}
-            fits = [s for s in offered if scores[s] and scores[s] == max(scores.values())]
-            if fits and not mentions:
-                picked = fits[0]
         if not picked or not (any_phrase(self.norm.words, TAKE_OFFER) or self.u.intent == "order"):
             if asked_qty and len(mentions) == 1 and mentions[0].qty is None and set(mentions[0].skus) <= set(offered):
                 mentions[0].qty = asked_qty  # « 2 boîtes de Nursie » out, « guigoz alors » (which one?): still two
@@ -934,17 +930,8 @@ def respond(
     t2 = time.perf_counter()
     ent = _extractor(knowledge).extract(norm)
     t3 = time.perf_counter()
-    expired = False
-    if st["cart_at"]:
-        try:
-            if now - datetime.fromisoformat(st["cart_at"]) > CART_TTL:
-                expired = True
-        except (TypeError, ValueError):
-            expired = True
-    if expired:
-        st.update(
-            cart=[], choice=None, queue=[], pending=None, payment=None, refused_zone=None, cart_at=None, zone=None
-        )
+    expired = expire(st, now)
+    answer_words(knowledge, norm, ent, st)  # « le liquide » while « liquide ou poudre ? » is asked: no cash
     u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)

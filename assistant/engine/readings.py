@@ -10,13 +10,15 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from .knowledge import Knowledge, measure_word, traits_of
+from .knowledge import SMALL_NUMBERS, Knowledge, measure_word, traits_of
 from .lexicon import (
     CONTAINER_KIN,
     CONTAINERS,
     EN_WORDS,
     EVERYDAY_WORDS,
     FUNCTION_WORDS,
+    MONTHS,
+    MONTHS_EN,
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     PEOPLE,
@@ -155,7 +157,7 @@ def _destination(before: Mention, m: Mention, words: list[str]) -> bool:
         at > 0
         and words[at] in ("a", "to", "pour", "for", "vers", "go")  # (pidgin « send parcel go Man »)
         and 0 <= at - before.end <= 3
-        and not set(words[before.end : at]) & _AND
+        and not set(words[before.end : at]) & (_AND - {"aussi"})  # (« une enveloppe aussi pour Daloa »)
         and (m.qty is None or m.weak or (m.qty == 1 and words[at] == "a"))
         and not (words[at] == "a" and words[at - 1] in EN_WORDS)  # « my laptop for a screen »: the article
     )
@@ -536,10 +538,55 @@ def clause_of(stems: list[str], tokens: list, m: Mention) -> set[str]:
     return set(stems[a:b])
 
 
+def dated(words: list[str], i: int, length: int) -> bool:
+    """The number at ``i`` is a day of a month named after it (« 14 février », « 3rd of March ») or before it."""
+    after = [w for w in words[i + length : i + length + 3] if w not in ("er", "th", "st", "nd", "rd", "of")][:1]
+    return bool(set(after) & MONTHS) or (i > 0 and words[i - 1] in MONTHS_EN)  # (« March 3rd »; « mai, 2 … » counts)
+
+
+def only_by_by(products, digit: str) -> bool:
+    """The digit is in the products' names only as a side of « 4 x 4 »."""
+    seen = False
+    for p in products:
+        name = fold_phrase(p.name)
+        for i, w in enumerate(name):
+            if w == digit:
+                if "x" not in name[max(0, i - 1) : i + 2]:
+                    return False
+                seen = True
+    return seen
+
+
 def measured_before(words: list[str], j: int) -> bool:
     """« 3 metres of 100 pipe », « 2 mètres de 32 »: the number at ``j`` follows a count and its measure, and « of » /
     « de »: a number of the product's name, the count said before it."""
     return j > 2 and words[j - 1] in ("of", "de", "d") and words[j - 3].isdigit() and words[j].isdigit()
+
+
+def name_measure_back(k: Knowledge, m: Mention, words: list[str], j: int) -> int:
+    """How far back a count of the mention is looked for past the number at ``j``, a number of its name: 2 past
+    « of » after a count and its measure (measured_before); 1 when the word after it is the unit its name gives
+    that number (« 4 packs of the 100-page exercise books » of « Cahiers 100 pages »); 0 when it may count."""
+    if measured_before(words, j):
+        return 2
+    unit = stem(measure_word(words[j + 1])) if j + 1 < len(words) else ""
+    named = {(n, stem(u)) for s in m.skus for n, u in measures_in_name(k.products[s].name)}
+    return 1 if (words[j], unit) in named else 0
+
+
+def by_the_dozen(k: Knowledge, ent: Entities, words: list[str], end: int) -> bool:
+    """The dozens just counted (« 4 douzaines », ending before ``end``) are of a product sold by the dozen (its name
+    or unit says so, or it is a pack of 12): the one named next, or, with none named, any of the shop's."""
+    if words[end - 1] not in ("douzaine", "douzaines", "dozen", "dozens"):
+        return False
+
+    def by_dozen(sku: str) -> bool:
+        p = k.products[sku]
+        return p.pack == 12 or bool({"douzaine", "dozen"} & set(fold_phrase(f"{p.name} {p.unit}")))
+
+    named = next((m for m in ent.products if end <= m.start <= end + 2), None)
+    skus = named.skus if named else [s for s in k.products if by_dozen(s)]
+    return bool(skus) and all(by_dozen(s) for s in skus)
 
 
 def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
@@ -617,6 +664,66 @@ def _laid_with(k: Knowledge, words: list[str], m: Mention, goods: Mention) -> bo
     return bool(units & frozenset.intersection(*(k.products[s].per_units for s in goods.skus)))
 
 
+_PEOPLE_SAID = (["on", "est"], ["on", "sera"], ["nous", "sommes"], ["we", "are"], ["we", "re"], ["we", "will", "be"])
+_EACH_ONE = {"chacun", "chacune", "each", "apiece"}
+
+
+def each_of_us(ent: Entities, words: list[str]):
+    """« on est 3, faut nous faire photos d'identité lot de 4 chacun », « we are 4, one session each »: a product said
+    without a count of its own, for each of the people counted, is that many."""
+    people = next(
+        (
+            int(words[i + len(p)])
+            for i in range(len(words))
+            for p in _PEOPLE_SAID
+            if words[i : i + len(p)] == p and i + len(p) < len(words) and words[i + len(p)].isdigit()
+        ),
+        None,
+    )
+    if not people or not _EACH_ONE & set(words):
+        return
+    for m in ent.products:
+        one = m.qty == 1 and words[m.start - 1 : m.start] in (["un"], ["une"], ["one"], ["a"], ["an"])
+        if (m.qty is None or m.weak or one) and _EACH_ONE & set(words[m.end : m.end + 4]):
+            m.qty, m.weak = people, False
+
+
+_PER_HEAD = re.compile(r"\b(?:par|per) (?:personne|person|tete|head|invite|guest)\b")
+_TIMES = {"matin", "soir", "soiree", "midi", "jour", "journee", "fois", "morning", "evening", "day", "time", "lunch"}
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else int(SMALL_NUMBERS.get(word, 0) or 0)
+
+
+def _people(words: list[str], stems: list[str]) -> int:
+    """How many people the message counts: « pour nous deux », « the two of us », « 3 personnes »; 0 if none."""
+    for i in range(len(words) - 1):
+        n = _value(words[i + 1])
+        if n and (words[i] == "nous" or (words[i] == "the" and words[i + 2 : i + 4] == ["of", "us"])):
+            return n
+        if _value(words[i]) and stems[i + 1] in ("personne", "person", "people", "pers"):
+            return _value(words[i])
+    if len(words) > 1 and words[-2] in ("pour", "for") and words[-1].isdigit():
+        return int(words[-1])  # « bon donne moi excursion alors, pour 2 »
+    return 0
+
+
+def per_head(k: Knowledge, ent: Entities, words: list[str]):
+    """« le petit déjeuner pour nous deux les 2 matins », « breakfast for the two of us, 3 mornings »: a product
+    priced per person, said for a number of people (and of times), is that many people (times that many)."""
+    stems = [stem(w) for w in words]
+    people = _people(words, stems)
+    times = next((_value(w) for i, w in enumerate(words[:-1]) if _value(w) > 1 and stems[i + 1] in _TIMES), 0)
+    if not people:
+        return
+    for m in ent.products:
+        named = [" ".join(fold_phrase(k.products[s].name)) for s in m.skus]
+        if all(_PER_HEAD.search(n) for n in named) and (m.qty is None or m.weak or m.qty == people):
+            m.qty, m.weak = people * (times or 1), False
+            ent.numbers = [n for n in ent.numbers if n not in (people, times)]
+
+
 def served_each(k: Knowledge, ent: Entities, words: list[str]):
     """« 4 pneus neufs montés et équilibrés », « 2 tyres fitted and balanced », « 4 pneus avec le montage »: a
     service priced per item (« Montage (par roue) »), asked by its verb or « avec » right after goods counted,
@@ -630,12 +737,17 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
             m.qty, m.weak = sum(g.qty for g in ent.products[:i]), False
         if i and _laid_with(k, words, m, ent.products[i - 1]):
             m.qty, m.weak = ent.products[i - 1].qty, False  # « 12 m² de gazon + la pose »: that much of it
-        if (m.qty and not m.weak) or i == 0 or not all(k.products[s].per_item for s in m.skus):
+        if (m.qty and not m.weak) or not all(k.products[s].per_item for s in m.skus):
             continue
         by_verb = stem(words[m.start]) in k.verb_nouns  # « montés », « monter les pneus »
         with_it = any(w in _WITH for w in words[max(0, m.start - 3) : m.start])
-        counted = (g for g in reversed(ent.products[:i]) if g.qty and not g.weak)
+        # the goods counted before it; or, asked by its verb first (« fit 2 used tyres »), the goods just after it
+        after = (
+            ent.products[i + 1 : i + 2] if by_verb or (m.end - m.start == 1 and words[m.start] in k.commands) else []
+        )
+        counted = (g for g in (*reversed(ent.products[:i]), *after) if g.qty and not g.weak)
         goods = next((g for g in counted if not any(k.products[s].per_item for s in g.skus)), None)
+        by_verb = by_verb or bool(after)
         if goods and (by_verb or with_it):
             m.qty, m.weak = goods.qty, False
 
@@ -643,6 +755,7 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
 # Between a verb and its object: « laver ma voiture », « fix the tyres ».
 _DETERMINERS = _FOR_WHOM | {"un", "une", "des", "du", "de", "d", "nos", "vos", "a", "an"}
 
+_PRONOUNS = {"moi", "me", "m", "nous", "us", "them", "it", "am"}
 _TOWARDS = {"au", "aux", "chez", "dans", "jusqu", "vers", "en", "up", "into", "at"}
 _NOT_OBJECTS = _TOWARDS | {"devant", "derriere", "depuis", "ici", "demain", "sur", "here", "there", "now", "near", "in"}
 _NOT_OBJECTS |= {"on", "since", "today", "tomorrow", "aujourd", "maintenant", "encore", "aussi", "too", "also"}
@@ -660,7 +773,9 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
         others = [o for o in ent.products if o is not m]
         if _by_verb(k, m, words):
             word = tokens[m.start].stem
-            at = next((j for j in range(m.end, len(tokens)) if tokens[j].text not in _DETERMINERS), -1)
+            # (« clean 2 mattresses », « montez-moi 4 pneus »: past the count and the one it is done for too)
+            at = next((j for j in range(m.end, len(tokens)) if tokens[j].text not in _DETERMINERS | _PRONOUNS), -1)
+            at = at + 1 if at >= 0 and tokens[at].text.isdigit() and at + 1 < len(tokens) else at
             after = tokens[at] if at >= 0 else None
             purpose = m.start >= 2 and tokens[m.start - 1].text in ("pour", "to", "for")
             nxt = [t.text for t in tokens[m.end : m.end + 2]]
@@ -701,7 +816,8 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
                 words[j : j + 2] in (["de", w] for w in _OWNED) or words[j : j + 1] == ["my"]
                 for j in range(m.end, min(len(words), m.end + 2))
             )
-            if mine and (m.qty is None or m.weak) and not any(k.products[s].per_item for s in m.skus):
+            done = _by_verb(k, m, words)  # « come clean my house »: the service, done to the customer's own thing
+            if mine and not done and (m.qty is None or m.weak) and not any(k.products[s].per_item for s in m.skus):
                 _unname(ent, m)
                 ent.products.remove(m)
 
@@ -779,11 +895,13 @@ def imperative(words: list[str], start: int, end: int) -> bool:
 # « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
 WHERE_PREPOSITIONS = {"a", "au", "aux", "en", "to", "at", "in", "sur", "vers"}
 _BEING = {"suis", "sommes", "am", "m"}
+_BEING |= {"passe", "viens", "arrive", "come", "coming"}  # « je passe au bureau prendre … »: where one goes
 _STILL = {"deja", "already", "encore", "still", "actuellement", "now", "maintenant", "devant", "dans", "chez"}
 
 
 def where_one_is(words: list[str], start: int) -> bool:
-    """« je suis déjà au studio 3 », « I'm at the gym »: a being verb, then a place's preposition and the name."""
+    """« je suis déjà au studio 3 », « I'm at the gym », « je passe au bureau »: a being (or coming) verb, then a
+    place's preposition and the name."""
     j = start - 1
     while j >= 0 and words[j] in ("la", "le", "l", "the", "your", "votre", "ton", "ta", "vos"):
         j -= 1

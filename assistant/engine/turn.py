@@ -4,6 +4,7 @@ state kept between turns (``new_state``). Pure data: no logic beyond the state's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 STATE_VERSION = 1
 
@@ -65,3 +66,19 @@ def new_state() -> dict:
         "offered_qty": None,  # how many of it the customer asked for: the alternative taken gets that many
         "presented": None,  # the one product whose price or stock was just given: « 2 » next is that many
     }
+
+
+CART_TTL = timedelta(hours=24)
+
+
+def expire(st: dict, now: datetime) -> bool:
+    """An order left for longer than CART_TTL (or with an unreadable date) starts again: True when it did."""
+    try:
+        expired = bool(st["cart_at"]) and now - datetime.fromisoformat(st["cart_at"]) > CART_TTL
+    except (TypeError, ValueError):
+        expired = True
+    if expired:
+        st.update(
+            cart=[], choice=None, queue=[], pending=None, payment=None, refused_zone=None, cart_at=None, zone=None
+        )
+    return expired

@@ -11,11 +11,12 @@ for a person.
 from __future__ import annotations
 
 from . import features
+from .choice import split_counts
 from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, REPLACE, WHERE_ASK, any_phrase, first_phrase
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
-from .knowledge import Knowledge, kind_named
+from .knowledge import Knowledge, kind_named, measure_word
 from .model import IntentClassifier
 from .photos import photo_request
 from .text import Normalised
@@ -74,9 +75,9 @@ def understand(
     model: IntentClassifier | None,
 ) -> Understanding:
     u = _decide(norm, ent, knowledge, state, language, model)
-    if u.intent == "greeting" and _counted(ent) and not norm.question and not u.decisive:
-        # « bsr svp une robe pagne », « hello, one wax shirt »: the greeting opens an order (a greeting that
-        # only names the trade, « c'est bien le dépôt de gaz ? », stays a greeting).
+    if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
+        # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an
+        # order (a greeting that only names the trade, « c'est bien le dépôt de gaz ? », stays a greeting).
         u.intent = "order"
         fill_details(u, norm, ent, knowledge)
     if (
@@ -124,10 +125,15 @@ def _decide(
     logistics = logistics or (bool(carted) and bool(ent.numbers) and any_phrase(norm.words, REPLACE))
     # « attendez, la roue de secours aussi est à plat, il faut réparer les deux »: more of a line, counted
     logistics = logistics or any(set(m.skus) & carted and m.qty and not m.weak for m in ent.products)
-    if intent == "complaint" and u.untroubled and ((u.plain_order and not in_order) or logistics):
+    # « arriving Sunday, leaving the following Sunday, so 7 nights »: how much of a line, in the unit it is sold by
+    units = {u for s in carted if s in knowledge.products for u in knowledge.products[s].per_units}
+    logistics = logistics or any(
+        a.isdigit() and measure_word(b) in units for a, b in zip(norm.words, norm.words[1:], strict=False)
+    )
+    if intent in ("complaint", "off_topic") and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
-        # the laptop at the shop and collect it there »: an order, or where it goes, said without a word of
-        # trouble, however like a complaint the rest sounds.
+        # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it
+        # goes, said without a word of trouble, however like a complaint (or off the topic) the rest sounds.
         intent, p = u.intent, probs.get(u.intent, 0.0)
     gone = knowledge.products.get(state.get("last_sku") or "")
     if intent == "complaint" and u.untroubled and gone and not gone.in_stock and ent.products:
@@ -135,6 +141,10 @@ def _decide(
         intent, p = "order", probs.get("order", 0.0)
     # « not the girl's one, the other » while « which one? » is asked turns a candidate down: an answer, no problem.
     answers_choice = bool(state.get("choice")) and bool(ent.refused)
+    # « le premier fait 4 kg, l'autre 15 kg »: the answer splits among the candidates
+    answers_choice = answers_choice or bool(
+        state.get("choice") and split_counts(knowledge, norm, state["choice"]["skus"])
+    )
     # « ah dommage, tant pis, sans le siège alors » after an out-of-stock reply: the order goes on without it.
     answers_choice = answers_choice or any_phrase(norm.words, _RESIGNED)
     if in_order and (answers_choice or not (intent in IN_ORDER_OVERRIDES and p >= IN_ORDER_CONFIDENCE)):

@@ -7,6 +7,7 @@ import re
 
 from rapidfuzz import fuzz, process
 
+from .choice import in_range
 from .cues import (
     AFFIRM,
     ASK_OBJECT,
@@ -136,8 +137,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
         thing = _object_at(words, origs, start, _OBJECT_STOP, ent)
-        if thing:
-            return thing
+        if thing and not (" " not in thing and stem(fold(thing)) in knowledge.product_stems):
+            return thing  # (« make it 3 tyres »: one word of the shop's names names its goods, nothing else)
     return None
 
 
@@ -163,6 +164,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
         if not out and (
             _measure(words[i])
             or words[i] in ("de", "d", "of", "du", "des", "le", "la", "les", "l", "the", "moi", "me", "m", "nous", "us")
+            or words[i] in ("una", "dem")  # pidgin: « make una come clean my house »
         ):
             continue  # « 3 kg de viande », « un bidon d'huile »: the thing, not its measure
         if words[i] in ("et", "and") and out:
@@ -181,6 +183,8 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
                 break  # « du Coartem, mon fils a le palu »: what follows is about the customer
             return None  # « imprimer mon CV », « print my project report »: the customer's own thing, not for sale
         if words[i] in stop or i in ent.consumed:
+            if out and any(m.start == i and m.coded(words) for m in ent.products):
+                return None  # « I wan print 20 pictures 10x15 »: the customer's noun for the product named next
             if out:
                 break
             if words[i] in (
@@ -233,7 +237,7 @@ NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
 # Verbs a request puts before the thing asked for (« je veux louer … », « I want to get … »), never a thing.
 _DOING = {"faire", "louer", "acheter", "prendre", "avoir", "voir", "commander", "reserver", "essayer", "recuperer"}
 _DOING |= {"envoyer", "mettre", "changer", "poser", "installer", "payer", "trouver", "get", "buy", "rent", "see"}
-_DOING |= {"order", "book", "try", "make", "do", "have", "to"}
+_DOING |= {"order", "book", "try", "make", "do", "have", "to", "come"}
 _DOING |= {
     "inscrire",
     "apprendre",
@@ -418,7 +422,7 @@ def unknown_modifier(
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:
             # « du fer de 6 »: a size none of the candidates has.
             sizes = frozenset().union(*(knowledge.products[s].name_numbers for s in m.skus))
-            if sizes and int(toks[j].text) not in sizes:
+            if sizes and int(toks[j].text) not in sizes and not in_range(knowledge, norm, m, {}):  # « de 25 m2 »
                 return phrase(m.start, j + 1), True
     # The product's word only qualifies the noun before it: « un tire-lait », « les montres connectées »,
     # « des cartouches de camping gaz ».
