@@ -152,9 +152,10 @@ def offer_told(k: Knowledge, norm: Normalised, ent: Entities, offered: list[str]
     if fits:
         return None if ent.products else fits[0]
     named = {i for m in ent.products for i in range(m.start, m.end)}
-    # never the words that take the offer (« à la place » is no « 2 places »)
+    # never the words that take the offer (« à la place » is no « 2 places »), nor a container
     cues = {i + n for c in TAKE_OFFER for i in phrase_positions(norm.words, c) for n in range(len(c.split()))}
-    close = _closest(k, norm, offered, named | cues | set(ent.refused_at))
+    boxes = {i for i, t in enumerate(norm.tokens) if t.stem in CONTAINERS}  # « 2 sachets de piment sec »: its box
+    close = _closest(k, norm, offered, named | cues | boxes | set(ent.refused_at))
     return close[0] if len(close) == 1 else None
 
 
@@ -768,10 +769,16 @@ def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     said = {t.stem for t in norm.tokens if len(t.text) > 2 and not t.text.isdigit()}
     vocabs = {s: set(k.products[s].vocab) for s in cart if s in k.products}
 
+    def done_on(service: str, goods: str) -> bool:
+        head = k.products[goods].head
+        return (
+            k.products[service].per_item and not k.products[goods].per_item and bool(head) and head in vocabs[service]
+        )
+
     def rivals(s: str) -> set:
-        # A service done on each item (« tyre fitting ») holds the goods' noun: it never takes it from them.
-        kept = (t for t in vocabs if t != s and (k.products[s].per_item or not k.products[t].per_item))
-        return set().union(*(vocabs[t] for t in kept))
+        # A service done on each of the goods (« Montage pneu (par roue) », « tyre fitting ») holds their noun: it
+        # never takes it from them.
+        return set().union(*(vocabs[t] for t in vocabs if t != s and not done_on(t, s)))
 
     hits = [s for s, v in vocabs.items() if said & (v - rivals(s))]
     return hits[0] if len(hits) == 1 else None

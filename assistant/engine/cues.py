@@ -528,7 +528,9 @@ ORDER_VERBS = (
     "reservez moi",
     "de cote",
     "i want",
-    "i wan",  # pidgin: « I wan buy Bible », « I wan take 2 »
+    "i wan buy",  # pidgin: « I wan buy Bible », « I wan take 2 » (« I wan cook soup » orders nothing)
+    "i wan take",
+    "i wan order",
     "make i buy",
     "i go take",
     "book the",  # « book the 30 min photo session for April 5th »: a booking is an order

@@ -886,7 +886,7 @@ class Extractor:
             own = frozenset.intersection(*(self.k.products[s].vocab for s in m.skus))
             verb = m.end - m.start == 1 and words[m.start] in self.k.verb_nouns | self.k.commands  # « fit »
             while j < n and steps < 3:
-                if j in product_starts or (verb and j in numbers and any(s > j for s in product_starts)):
+                if j in product_starts or (verb and j in numbers and any(0 < s - j <= 3 for s in product_starts)):
                     return False  # (« fit 2 used tyres »: the count of the goods named after it)
                 counted = tokens[j].brk or (j + 1 < n and stem(words[j + 1]) in CONTAINERS)
                 if j in numbers and j not in used and numbers[j][0] in name_numbers and not counted:

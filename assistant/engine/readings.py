@@ -571,7 +571,8 @@ def name_measure_back(k: Knowledge, m: Mention, words: list[str], j: int) -> int
         return 2
     unit = stem(measure_word(words[j + 1])) if j + 1 < len(words) else ""
     named = {(n, stem(u)) for s in m.skus for n, u in measures_in_name(k.products[s].name)}
-    return 1 if (words[j], unit) in named else 0
+    # (« 35 sacs de ciment 35 » of « Ciment CPJ 35, sac de 50 kg »: a container after it counts)
+    return 1 if (words[j], unit) in named and unit not in CONTAINERS else 0
 
 
 def by_the_dozen(k: Knowledge, ent: Entities, words: list[str], end: int) -> bool:
