@@ -105,10 +105,10 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
     # « the 5 litre one, just 1 », « 25 parts, avec écrit 40 ans »: a number with its measure or a word of the names
     # tells the candidates apart, a count beside it does not.
     names = set().union(*(k.products[s].vocab for s in cands if s in k.products))
-    measured = {
+    measured = {  # (« 20 cm, 15 pieces »: pieces are counted, unless the names say them, « 2 pièces »)
         i
         for i, t in enumerate(toks[:-1])
-        if t.text.isdigit() and (measure_word(toks[i + 1].text) in SIZE_UNITS or toks[i + 1].stem in names)
+        if t.text.isdigit() and (toks[i + 1].stem in names or measure_word(toks[i + 1].text) in SIZE_UNITS - _COUNTED)
     }
     counts = {i for i, t in enumerate(toks) if t.text.isdigit() and i not in measured} if measured else set()
     down = negated(toks, ("pas", "not", "sans", "without", "no"), reach=3)  # « les kilos, pas le sac »
@@ -157,6 +157,9 @@ def offer_told(k: Knowledge, norm: Normalised, ent: Entities, offered: list[str]
     boxes = {i for i, t in enumerate(norm.tokens) if t.stem in CONTAINERS}  # « 2 sachets de piment sec »: its box
     close = _closest(k, norm, offered, named | cues | boxes | set(ent.refused_at))
     return close[0] if len(close) == 1 else None
+
+
+_COUNTED = {"piece", "pieces", "pcs", "pc", "unite", "unites", "unit", "units"}
 
 
 def _best(scores: dict[str, int]) -> list[str]:
@@ -311,6 +314,9 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     4 », « the big one »)."""
     counted = used is not None and used.qty and not used.weak
     qty = (used.qty if counted and used.qty not in named else None) or (numbers[0] if numbers else None)
+    words, vocab = norm.words, k.products[sku].vocab  # « 20 cm, 15 pieces »: counted in pieces its name does not say
+    pieces = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and u in _COUNTED]
+    qty = qty or (pieces[0] if pieces and not _COUNTED & vocab else None)
     if not qty and (said := measure_said(norm, k.products[sku])):
         qty = said[0]
     measure = choice.get("measure")
@@ -809,6 +815,7 @@ def line_meant(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     if named := line_named(k, norm, cart):
         return named
     said = {stem(w) for w in norm.words} & CONTAINERS
+    said |= {f for w in said for f in CONTAINER_KIN.get(w, ())}  # « make it 3 boxes » of « (boîte de 10 bobines) »
     lines = [s for s in cart if said & k.products[s].vocab] if said else []
     return lines[0] if len(lines) == 1 else None
 

@@ -1205,6 +1205,7 @@ COLLECT_FROM_ME = (
     *("come and collect", "come collect", "please collect", "can you collect", "abeg pick", "una fit pick"),
     *("venez prendre", "venez chercher", "venez recuperer", "passez prendre", "passez chercher", "venir prendre"),
     *("venir chercher", "venir recuperer"),
+    *("pick up from", "pick it up from", "collect from", "collect it from"),  # « pick up from Marcory Zone 4 please »
 )
 
 

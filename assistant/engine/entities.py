@@ -64,7 +64,8 @@ FORWARD_SKIP = {
     "want",
     "need",
 }
-FORWARD_SKIP |= {"too", "also", "aussi"}  # « add laundry too, 2 bags »
+# « add laundry too, 2 bags », « pour les milkshakes je veux 2 seulement »
+FORWARD_SKIP |= {"too", "also", "aussi", "please", "svp", "stp", "je", "veux", "voudrais", "finalement", "plutot"}
 
 
 def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
@@ -244,14 +245,6 @@ _ONE_ARTICLES |= {"mon", "ma", "my"}
 _ANOTHER = {"2e", "2eme", "deuxieme", "second", "autre", "another", "3e", "3eme", "troisieme", "third"}
 
 
-# Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
-OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fidelite", "loyalty", "identite", "id"}
-OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "recharge", "credit", "telephonique"}
-# « ma carte d'étudiant », « my student card », « la carte de membre »: a card that says who one is.
-OTHER_CARDS |= {"etudiant", "etudiante", "student", "membre", "member", "membership", "scolaire", "school"}
-OTHER_CARDS |= {"abonne", "abonnement", "assurance", "insurance", "electeur", "consulaire", "professionnelle"}
-
-
 # « livrez au Plateau », « je suis à Cocody », « deliver to Marcory »: a place comes next.
 _WHERE_VERBS = {"livrez", "livrer", "livre", "livraison", "livrais", "deliver", "delivery", "suis", "habite", "reste"}
 _WHERE_PREPOSITIONS = readings.WHERE_PREPOSITIONS
@@ -281,13 +274,6 @@ def kin(word: str, vocab, within: int | None = None) -> bool:
 
 def _said_pay(words: list[str], start: int) -> bool:
     return any(w in _PAY_VERBS for w in words[max(0, start - 3) : start])
-
-
-def _other_card(words: list[str], start: int, end: int) -> bool:
-    if not any(w in ("carte", "cartes", "card", "cards") for w in words[start:end]):
-        return False
-    near = set(words[max(0, start - 2) : start]) | set(words[end : end + 2])
-    return bool(near & OTHER_CARDS)
 
 
 _OPTIONAL = FUNCTION_WORDS | {"est", "sont", "is", "are"}  # « mon WC est bouché » finds « WC bouché »
@@ -472,7 +458,8 @@ class Extractor:
                     ent.zones.append(zone)
                     ent.zone_text = ent.zone_text or " ".join(t.orig for t in norm.tokens[start:end])
             elif "payment" in kinds:
-                if _other_card(words, start, end):
+                if readings.other_card(words, start, end):
+                    taken[start:end] = [False] * (end - start)  # (« 2 cartes de boutons » count the buttons)
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
                 if readings.product_described(k, words, stems, start, end, taken):
                     continue  # « add the orange one too », « 4 orange cans »: a product described, no means of payment
@@ -669,6 +656,7 @@ class Extractor:
             # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
             place = {j for j, kind in ent.kinds.items() if kind != "product"}
             place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}
+            place |= {j for j in range(1, len(texts)) if texts[j - 1] in readings.MINE}  # « mon petit »: a child
             free = {
                 s
                 for j, s in enumerate(stems[lo:hi], lo)
@@ -885,6 +873,8 @@ class Extractor:
             # « ventilo sur pied binatone 3 »: more words of the product's own name are skipped.
             own = frozenset.intersection(*(self.k.products[s].vocab for s in m.skus))
             verb = m.end - m.start == 1 and words[m.start] in self.k.verb_nouns | self.k.commands  # « fit »
+            if words[m.end : m.end + 1] == ["one"] and words[m.start - 1 : m.start] in (["the"], ["this"], ["that"]):
+                return False  # « the guipure one »: which one, not how many
             while j < n and steps < 3:
                 if j in product_starts or (verb and j in numbers and any(0 < s - j <= 3 for s in product_starts)):
                     return False  # (« fit 2 used tyres »: the count of the goods named after it)

@@ -344,7 +344,7 @@ def classify(
         u.decisive = bool(WAITING.search(joined) or NOT_ARRIVED.search(joined))
     elif not u.outside_number and (
         owner_called
-        or any_phrase(words, HUMAN)
+        or any_phrase(ent.unnamed(words), HUMAN)  # « huile machine », « machine needles »: no bot spoken of
         or (any_phrase(words, ROLES) and any_phrase(words, ROLE_REQUEST) and not has_products)
         # "responsable", "le gérant svp": the role alone (what the credit answer tells them to write)
         or (any_phrase(words, ROLES) and len(set(words) - FUNCTION_WORDS - POLITE) == 1)

@@ -534,10 +534,14 @@ CONTAINERS = {
     "bobine",
     "spool",
     "bundle",  # « 3 bundles of peruvian 16 inches »: hair sold by the bundle
+    "carte",  # « 2 cartes de boutons », « 2 cards of fancy buttons »
+    "card",
+    "slice",  # « a 6-slice cake »
 }
 # The same container in the other language (stems): « 2 orange cans » of « Jus d'orange canette 33 cl », « deux
 # bouteilles » of « Water bottle 1.5 L ».
 _CONTAINER_PAIRS = {
+    "part": ("slice", "portion"),  # « a 6-slice ice cream cake » of « Gâteau glacé 6 parts »
     "sac": ("bag",),
     "sachet": ("bag",),
     "bouteille": ("bottle",),
@@ -560,6 +564,7 @@ _CONTAINER_PAIRS = {
     "tas": ("heap",),
     "regime": ("bunch",),
     "botte": ("bunch",),
+    "carte": ("card",),  # « 2 cards of fancy buttons » of « Boutons fantaisie (carte de 6) »
 }
 CONTAINER_KIN: dict[str, frozenset] = {}
 for _fr, _ens in _CONTAINER_PAIRS.items():

@@ -436,6 +436,9 @@ class Policy:
         """« wedding dresses », « du fer de 6 », « un tire-lait »: what the shop does not have, said, with the
         product's other kinds when it is one of them."""
         asked = unknown_modifier(self.norm, self.ent, self.k, m, english=self.ph.lang == "en")
+        if asked and other_thing_only and asked[1] and len(m.skus) > 1:
+            # « 3 paquets de mèches indiennes »: not sold, said before « which one? » lists the kinds there are
+            self.say(self.ph.not_sold(asked[0], []))
         if not asked or other_thing_only and asked[1]:
             return False
         thing, same_kind = asked
@@ -461,8 +464,8 @@ class Policy:
                 and not ent.numbers
             ):
                 return self.confirm()
-            if any_phrase(words, CHANGE) and not ent.products:
-                st["pending"] = None
+            if any_phrase(words, CHANGE) and not (ent.products or ent.payments or ent.zones or ent.pickup):
+                st["pending"] = None  # (« sorry, change that: cash on delivery » says what)
                 self.say(ph.what_to_change())
                 return
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:

@@ -33,6 +33,7 @@ _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "so
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
 _FOR_A = _FOR_WHOM | {"un", "une", "a", "an"}  # « des mèches pour un tissage »
 _MY = {"mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos", "my", "our", "your", "his", "her"}
+MINE = _MY
 INFINITIVE = ("er", "ir", "re", "oir")
 # The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
 _OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
@@ -396,16 +397,19 @@ def owned(ent: Entities, words: list[str]):
     ent.products = keep
 
 
+_PIECES = {"piece", "pieces", "pcs", "pc", "unite", "unites", "unit", "units"}
+
+
 def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool], sizes: dict):
     """« trois paires de tapettes enfant et deux paires adulte », « 2 poulets entiers et 1 demi »: a count left
     over, then a word that names, with the product said before it, one other product of the same kind (the
     same head word): that many of that one. « l'ampoule 15 W c'est combien ? et la 9 W ? »: a size left over
     that only one other product of the kind has in its name: that one."""
     products = k.products
-    for p, (value, length, _unit) in sorted(sizes.items()):
+    for p, (value, length, unit) in sorted(sizes.items()):
         before = [m for m in ent.products if m.end <= p]
-        if p in used or not before or (p > 0 and words[p - 1].isdigit()):
-            continue
+        if p in used or not before or (p > 0 and words[p - 1].isdigit()) or unit in _PIECES:
+            continue  # (« 20 cm, 15 pieces »: how many of it, no other size)
         heads = {products[s].head for s in before[-1].skus} - {""}
         others = [s for s, q in products.items() if q.head in heads and value in q.name_numbers]
         if len(others) == 1 and others[0] not in before[-1].skus:
@@ -557,6 +561,24 @@ def only_by_by(products, digit: str) -> bool:
     return seen
 
 
+# Cards that are not a means of payment (« la carte SIM », « a memory card », « la carte grise »).
+OTHER_CARDS = {"sim", "puce", "memoire", "memory", "sd", "micro", "grise", "fidelite", "loyalty", "identite", "id"}
+OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "recharge", "credit", "telephonique"}
+# « ma carte d'étudiant », « my student card », « la carte de membre »: a card that says who one is.
+OTHER_CARDS |= {"etudiant", "etudiante", "student", "membre", "member", "membership", "scolaire", "school"}
+OTHER_CARDS |= {"abonne", "abonnement", "assurance", "insurance", "electeur", "consulaire", "professionnelle"}
+
+
+def other_card(words: list[str], start: int, end: int) -> bool:
+    """« la carte SIM », « 2 cartes de boutons »: the card named at start:end is not a means of payment."""
+    if not any(w in ("carte", "cartes", "card", "cards") for w in words[start:end]):
+        return False
+    near = set(words[max(0, start - 2) : start]) | set(words[end : end + 2])
+    # « 2 cartes de boutons », « a card of fancy buttons »: a card holding goods, counted or « de » a thing
+    held = words[end : end + 1] in (["de"], ["d"], ["of"]) and words[end + 1 : end + 2] not in (["credit"], ["debit"])
+    return bool(near & OTHER_CARDS) or held or (start > 0 and words[start - 1].isdigit())
+
+
 def measured_before(words: list[str], j: int) -> bool:
     """« 3 metres of 100 pipe », « 2 mètres de 32 »: the number at ``j`` follows a count and its measure, and « of » /
     « de »: a number of the product's name, the count said before it."""
@@ -571,8 +593,9 @@ def name_measure_back(k: Knowledge, m: Mention, words: list[str], j: int) -> int
         return 2
     unit = stem(measure_word(words[j + 1])) if j + 1 < len(words) else ""
     named = {(n, stem(u)) for s in m.skus for n, u in measures_in_name(k.products[s].name)}
+    units = {unit} | set(CONTAINER_KIN.get(unit, ()))  # « a 6-slice cake » of « Gâteau glacé 6 parts »
     # (« 35 sacs de ciment 35 » of « Ciment CPJ 35, sac de 50 kg »: a container after it counts)
-    return 1 if (words[j], unit) in named and unit not in CONTAINERS else 0
+    return 1 if any((words[j], u) in named for u in units) and unit not in CONTAINERS - {"part", "slice"} else 0
 
 
 def by_the_dozen(k: Knowledge, ent: Entities, words: list[str], end: int) -> bool:

@@ -335,3 +335,80 @@ def test_a_stay_counted_in_nights_is_no_complaint(chat, lodge):
 def test_a_customer_already_at_the_place_collects(chat, lodge):
     talk, reply = _talk(chat, lodge, ["je suis déjà à la chambre 4, une visite guidée pour demain svp"])
     assert _cart(talk) == [("K4", 1)] and talk.state["zone"] == "pickup", reply
+
+
+def _mercer() -> Knowledge:
+    """A haberdasher who also sells party ices, on the development shop's zones."""
+    return _shop(
+        [
+            _product("H1", "Fil noir (bobine)", 250, "bobine", ["fil", "thread"]),
+            _product("H2", "Fil noir (boîte de 10 bobines)", 2200, "boîte", ["fil", "thread"]),
+            _product("H3", "Huile pour machine à coudre", 800, "flacon", ["huile machine", "machine oil"]),
+            _product("H4", "Boutons fantaisie (carte de 6)", 700, "carte", ["boutons fantaisie", "fancy buttons"]),
+            _product("H5", "Fermeture 15 cm", 100, "pièce", ["fermeture", "zip"]),
+            _product("H6", "Fermeture 20 cm", 150, "pièce", ["fermeture", "zip"]),
+            _product("H7", "Dentelle coton (au mètre)", 750, "mètre", ["dentelle", "lace"]),
+            _product("H8", "Dentelle guipure (au mètre)", 2500, "mètre", ["dentelle", "lace", "guipure"]),
+            _product("H9", "Gâteau glacé 6 parts", 8000, "gâteau", ["gâteau glacé", "ice cream cake"]),
+            _product("H10", "Sucettes (pack de 10)", 3000, "pack", ["sucettes", "lollies", "petit pack"]),
+            _product("H11", "Sucettes (pack de 24)", 6500, "pack", ["sucettes", "lollies", "grand pack"]),
+            _product("H12", "Mèche brésilienne 12 pouces", 15000, "paquet", ["mèche", "mèches"]),
+            _product("H13", "Mèche péruvienne 12 pouces", 18000, "paquet", ["mèche", "mèches"]),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def mercer():
+    return _mercer()
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["2 boîtes de fil noir", "ajoutez aussi 1 huile machine"], [("H2", 2), ("H3", 1)]),
+        (["add 2 cards of fancy buttons"], [("H4", 2)]),
+        (["zip please", "20 cm, 15 pieces"], [("H6", 15)]),
+        (["I need 3 metres of lace", "the guipure one"], [("H8", 3)]),
+        (["2 boxes of black thread and 1 machine oil", "actually make it 3 boxes"], [("H2", 3), ("H3", 1)]),
+        (
+            ["2 sachets de sucettes pack de 10 et 1 huile machine", "pour les sucettes, finalement 3"],
+            [("H10", 3), ("H3", 1)],
+        ),
+    ],
+)
+def test_words_of_goods_that_look_like_something_else(chat, mercer, turns, cart):
+    talk, reply = _talk(chat, mercer, turns)
+    assert _cart(talk) == cart, reply
+    assert not talk.turns[-1].handoff and talk.state["payment"] is None, reply
+
+
+def test_my_little_one_tells_no_pack_apart(chat, mercer):
+    talk, reply = _talk(chat, mercer, ["je veux des sucettes pour l'anniv de mon petit"])
+    assert talk.state["choice"] and set(talk.state["choice"]["skus"]) == {"H10", "H11"}, reply
+
+
+def test_a_kind_not_sold_is_said_before_which_one(chat, mercer):
+    talk, reply = _talk(chat, mercer, ["je veux 2 paquets de mèches indiennes"])
+    assert "ne vendons pas" in reply and "brésilienne" in reply, reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "key", "value"),
+    [
+        (["2 lollies packs of 10", "pick up from Marcory please"], "zone", "Marcory"),
+        (
+            ["1 ice cream cake", "I'll collect it at the shop", "I'll pay cash", "sorry, change that: Wave"],
+            "payment",
+            "wave",
+        ),
+    ],
+)
+def test_logistics_said_with_a_change_or_a_pick_up(chat, mercer, turns, key, value):
+    talk, reply = _talk(chat, mercer, turns)
+    assert talk.state[key] == value, reply
+
+
+def test_the_parts_of_a_cake_said_in_english_count_no_cakes(chat, mercer):
+    talk, reply = _talk(chat, mercer, ["I want a 6-slice ice cream cake"])
+    assert _cart(talk) in ([("H9", None)], [("H9", 1)]) and "slice" not in reply, reply
