@@ -65,7 +65,7 @@ FORWARD_SKIP = {
     "need",
 }
 # « add laundry too, 2 bags », « pour les milkshakes je veux 2 seulement »
-FORWARD_SKIP |= {"too", "also", "aussi", "please", "svp", "stp", "je", "veux", "voudrais", "finalement", "plutot"}
+FORWARD_SKIP |= {"too", "also", "aussi", "please", "svp", "stp", "je", "veux", "voudrais", "finalement"}
 
 
 def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
@@ -276,6 +276,8 @@ def _said_pay(words: list[str], start: int) -> bool:
     return any(w in _PAY_VERBS for w in words[max(0, start - 3) : start])
 
 
+# « pour l'anniv de mon petit »: a size word after « mon » is a child, no size (« ma voiture » still tells apart)
+_SIZES = {"petit", "petite", "grand", "grande", "gros", "grosse", "little", "small", "big"}
 _OPTIONAL = FUNCTION_WORDS | {"est", "sont", "is", "are"}  # « mon WC est bouché » finds « WC bouché »
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
@@ -656,7 +658,7 @@ class Extractor:
             # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
             place = {j for j, kind in ent.kinds.items() if kind != "product"}
             place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}
-            place |= {j for j in range(1, len(texts)) if texts[j - 1] in readings.MINE}  # « mon petit »: a child
+            place |= {j for j in range(1, len(texts)) if texts[j - 1] in readings.MINE and stems[j] in _SIZES}
             free = {
                 s
                 for j, s in enumerate(stems[lo:hi], lo)
