@@ -473,9 +473,8 @@ class Policy:
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
         more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM))  # « réparer les deux »
         mentions = list(ent.products)
-        if gone := replaced_line(
-            self.norm, mentions, st["cart"], ent.kinds
-        ):  # « à la place du diagnostic, faites la réparation »
+        # « à la place du diagnostic, faites la réparation », « remplacez le cadre A4 par un cadre 20x30 »
+        if gone := replaced_line(self.norm, mentions, st["cart"], ent.kinds):
             mentions, st["cart"] = gone
         if remove and mentions and all(self.added_before(m) for m in mentions):
             remove = False  # « ajoute la maquette aussi, on a pas de design »
