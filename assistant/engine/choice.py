@@ -24,7 +24,7 @@ from .cues import (
 )
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
-from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, SIZE_UNITS
+from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
 from .readings import measures_in_name, nights_said
 from .text import Normalised, fold_phrase, negated, phrase_positions, stem
 
@@ -108,7 +108,7 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
     measured = {  # (« 20 cm, 15 pieces »: pieces are counted, unless the names say them, « 2 pièces »)
         i
         for i, t in enumerate(toks[:-1])
-        if t.text.isdigit() and (toks[i + 1].stem in names or measure_word(toks[i + 1].text) in SIZE_UNITS - _COUNTED)
+        if t.text.isdigit() and (toks[i + 1].stem in names or measure_word(toks[i + 1].text) in SIZE_UNITS - PIECES)
     }
     counts = {i for i, t in enumerate(toks) if t.text.isdigit() and i not in measured} if measured else set()
     down = negated(toks, ("pas", "not", "sans", "without", "no"), reach=3)  # « les kilos, pas le sac »
@@ -157,9 +157,6 @@ def offer_told(k: Knowledge, norm: Normalised, ent: Entities, offered: list[str]
     boxes = {i for i, t in enumerate(norm.tokens) if t.stem in CONTAINERS}  # « 2 sachets de piment sec »: its box
     close = _closest(k, norm, offered, named | cues | boxes | set(ent.refused_at))
     return close[0] if len(close) == 1 else None
-
-
-_COUNTED = {"piece", "pieces", "pcs", "pc", "unite", "unites", "unit", "units"}
 
 
 def _best(scores: dict[str, int]) -> list[str]:
@@ -315,8 +312,8 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     counted = used is not None and used.qty and not used.weak
     qty = (used.qty if counted and used.qty not in named else None) or (numbers[0] if numbers else None)
     words, vocab = norm.words, k.products[sku].vocab  # « 20 cm, 15 pieces »: counted in pieces its name does not say
-    pieces = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and u in _COUNTED]
-    qty = qty or (pieces[0] if pieces and not _COUNTED & vocab else None)
+    pieces = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and u in PIECES]
+    qty = qty or (pieces[0] if pieces and not PIECES & vocab else None)
     if not qty and (said := measure_said(norm, k.products[sku])):
         qty = said[0]
     measure = choice.get("measure")
@@ -681,7 +678,7 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
             part.append(t)
     parts.append(part)
     products = [k.products[s] for s in cands if s in k.products]
-    out = []
+    out: dict[str, int] = {}
     for part in parts:
         counts = [
             1 if t.text in _ONES else int(t.text)
@@ -703,11 +700,10 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
         counts, picked = (counts or [1], [ranged]) if ranged else (counts, picked)
         if not counts and not picked:
             continue  # « non finalement » before the parts
-        if len(counts) != 1 or len(picked) != 1 or not counts[0] or (picked[0] in dict(out) and not ranged):
+        if len(counts) != 1 or len(picked) != 1 or not counts[0] or (picked[0] in out and not ranged):
             return []
-        out.append((picked[0], counts[0] + dict(out).pop(picked[0], 0)))
-    out = list(dict(out).items())  # (a band said twice counts twice: « 3 kg et 4 kg »)
-    return out if len(out) > 1 or (ranged and sum(n for _, n in out) > 1) else []
+        out[picked[0]] = out.get(picked[0], 0) + counts[0]  # (a band said twice counts twice: « 3 kg et 4 kg »)
+    return list(out.items()) if len(out) > 1 or (ranged and sum(out.values()) > 1) else []
 
 
 def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, list] | None:
@@ -756,9 +752,9 @@ def replaced_line(norm: Normalised, mentions: list[Mention], cart: list[dict], k
         for m in mentions
         if m.end < len(words) and words[m.end] in _SWAP_BY and (kinds or {}).get(past_articles(m.end + 1)) == "product"
     ]
-    gone = [ln for m in olds for ln in cart if ln["sku"] in m.skus and len(m.skus) == 1]
     if not olds:
         return None
+    gone = [ln for m in olds for ln in cart if ln["sku"] in m.skus and len(m.skus) == 1]
     return [m for m in mentions if m not in olds], [ln for ln in cart if ln not in gone]
 
 

@@ -26,6 +26,7 @@ from .lexicon import (
     MONTHS,
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
+    PIECES,
     SEPARATORS,
     SIZE_PREFIXES,
     SIZE_UNITS,
@@ -283,7 +284,7 @@ CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "mi
 
 
 # Units that count things one by one: before « de / of » and a product, the number is how many.
-COUNTING_UNITS = {"pieces", "piece", "pcs", "pc", "unites", "unite", "units", "unit", "exemplaires", "copies"}
+COUNTING_UNITS = PIECES | {"exemplaires", "copies"}
 
 
 def _is_size(words: list[str], i: int, length: int, tokens: list, size_range: frozenset = frozenset()) -> bool:
@@ -658,7 +659,7 @@ class Extractor:
             # A place's words are the place's (« vous passez à Riviera 3 ? » says no « 3 pièces »).
             place = {j for j, kind in ent.kinds.items() if kind != "product"}
             place |= {j + 1 for j in place if j + 1 < len(stems) and stems[j + 1].isdigit()}
-            place |= {j for j in range(1, len(texts)) if texts[j - 1] in readings.MINE and stems[j] in _SIZES}
+            place |= {j for j in range(1, len(texts)) if texts[j - 1] in readings.MY and stems[j] in _SIZES}
             free = {
                 s
                 for j, s in enumerate(stems[lo:hi], lo)
@@ -874,7 +875,7 @@ class Extractor:
             name_numbers = frozenset().union(*(self.k.products[s].name_numbers for s in m.skus))
             # « ventilo sur pied binatone 3 »: more words of the product's own name are skipped.
             own = frozenset.intersection(*(self.k.products[s].vocab for s in m.skus))
-            verb = m.end - m.start == 1 and words[m.start] in self.k.verb_nouns | self.k.commands  # « fit »
+            verb = m.end - m.start == 1 and (words[m.start] in self.k.verb_nouns or words[m.start] in self.k.commands)
             if words[m.end : m.end + 1] == ["one"] and words[m.start - 1 : m.start] in (["the"], ["this"], ["that"]):
                 return False  # « the guipure one »: which one, not how many
             while j < n and steps < 3:

@@ -147,12 +147,12 @@ _DEVERBAL = (
 )
 
 
-def _verb_nouns(index: dict, bare: bool = False) -> dict:
-    """The forms of the verbs of the shop's one-word service nouns -> the noun's stem, for the nouns that name
-    products; an English root shorter than four letters (« fit » of « fitting ») only with its past participle.
-    ``bare``: those short roots alone (« Fit all 3 », « cut it short »), which name the service only as a command,
-    opening a sentence (Knowledge.commands)."""
-    out = {}
+def _verb_nouns(index: dict) -> tuple[dict, dict]:
+    """(forms, commands): the forms of the verbs of the shop's one-word service nouns -> the noun's stem, for the
+    nouns that name products; an English root shorter than four letters (« fit » of « fitting ») only with its past
+    participle. ``commands``: those short roots alone (« Fit all 3 », « cut it short »), which name the service only
+    as a command, opening a sentence (Knowledge.commands)."""
+    out, commands = {}, {}
     for phrase, entries in index.items():
         if len(phrase) != 1 or not any(kind == "product" for kind, _ in entries):
             continue
@@ -162,15 +162,14 @@ def _verb_nouns(index: dict, bare: bool = False) -> dict:
             if not noun.endswith(ending) or len(root) < 3:
                 continue
             if ending == "ing" and root[-1] == root[-2]:
-                if not bare:
-                    out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
+                out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
                 root = root[:-1]
             for form in forms:
-                if bare and ending == "ing" and len(root) == 3 and form == "":
-                    out.setdefault(root, noun)
-                elif not bare and (ending != "ing" or len(root) >= 4 or form == "ed"):
+                if ending != "ing" or len(root) >= 4 or form == "ed":
                     out.setdefault(root + form, noun)
-    return out
+                elif len(root) == 3 and form == "":
+                    commands.setdefault(root, noun)
+    return out, commands
 
 
 def any_car_dropped(products: list[Product], stems) -> set:
@@ -423,8 +422,9 @@ class Knowledge:
 
         k.vocab = {w for p in k.index for w in p}
         k.fuzzy_vocab = sorted(w for w in k.vocab if len(w) >= 4 and not w.isdigit() and w not in EVERYDAY_WORDS)
-        k.verb_nouns = {form: noun for form, noun in _verb_nouns(k.index).items() if (form,) not in k.index}
-        k.commands = {form: noun for form, noun in _verb_nouns(k.index, bare=True).items() if (form,) not in k.index}
+        forms, commands = _verb_nouns(k.index)
+        k.verb_nouns = {form: noun for form, noun in forms.items() if (form,) not in k.index}
+        k.commands = {form: noun for form, noun in commands.items() if (form,) not in k.index}
         names = [t for p in document.get("products") or [] for t in (p.get("name"), *(p.get("aliases") or []))]
         names += [t for z in document.get("delivery_zones") or [] for t in (z.get("name"), *(z.get("areas") or []))]
         k.own_slang = frozenset(w for t in names for w in fold_phrase(str(t or "")) if len(w) >= 3) & slang_words()

@@ -538,6 +538,9 @@ CONTAINERS = {
     "card",
     "slice",  # « a 6-slice cake »
 }
+# Words that count things one by one (« 15 pieces », « 3 units »); COUNTING_UNITS (entities) adds copies.
+PIECES = frozenset({"piece", "pieces", "pcs", "pc", "unite", "unites", "unit", "units"})
+
 # The same container in the other language (stems): « 2 orange cans » of « Jus d'orange canette 33 cl », « deux
 # bouteilles » of « Water bottle 1.5 L ».
 _CONTAINER_PAIRS = {

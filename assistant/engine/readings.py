@@ -22,6 +22,7 @@ from .lexicon import (
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     PEOPLE,
+    PIECES,
     SEPARATORS,
     SIZE_UNITS,
 )
@@ -32,8 +33,7 @@ from .text import find_phrase, fold_phrase, stem
 _FOR_WHOM = {"le", "la", "les", "l", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "votre"}
 _FOR_WHOM |= {"the", "my", "your", "his", "her", "our"}
 _FOR_A = _FOR_WHOM | {"un", "une", "a", "an"}  # « des mèches pour un tissage »
-_MY = {"mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos", "my", "our", "your", "his", "her"}
-MINE = _MY
+MY = {"mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos", "my", "our", "your", "his", "her"}
 INFINITIVE = ("er", "ir", "re", "oir")
 # The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
 _OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
@@ -122,13 +122,13 @@ def purposes(ent: Entities, words: list[str]):
     keep = []
     for n, m in enumerate(ent.products):
         j = m.start - 1
-        while j >= 0 and (words[j] in _FOR_A or (j >= 1 and words[j - 1] in _MY and j not in ent.consumed)):
+        while j >= 0 and (words[j] in _FOR_A or (j >= 1 and words[j - 1] in MY and j not in ent.consumed)):
             j -= 1  # (« a cleaning for my old chain »: a word between the possessive and the thing)
         if j >= 1 and words[j - 1] == "pour" and j not in ent.consumed and words[j].endswith(INFINITIVE):
             j -= 1  # « le chariot pour rouler la grosse bouteille »: what it is for, said with a verb
         others = {s for o in ent.products if o is not m for s in o.skus}
         # « bring my laptop for a screen replacement »: the customer's own thing is what the service is for
-        mine = n > 0 and bool(set(words[max(0, ent.products[n - 1].start - 2) : ent.products[n - 1].start]) & _MY)
+        mine = n > 0 and bool(set(words[max(0, ent.products[n - 1].start - 2) : ent.products[n - 1].start]) & MY)
         if n > 0 and _destination(ent.products[n - 1], m, words) and not others & set(m.skus):
             _unname(ent, m)  # « un colis de 5 kg à Bouaké » where a ticket to Bouaké is sold: where it goes
             continue
@@ -397,9 +397,6 @@ def owned(ent: Entities, words: list[str]):
     ent.products = keep
 
 
-_PIECES = {"piece", "pieces", "pcs", "pc", "unite", "unites", "unit", "units"}
-
-
 def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool], sizes: dict):
     """« trois paires de tapettes enfant et deux paires adulte », « 2 poulets entiers et 1 demi »: a count left
     over, then a word that names, with the product said before it, one other product of the same kind (the
@@ -408,7 +405,7 @@ def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used:
     products = k.products
     for p, (value, length, unit) in sorted(sizes.items()):
         before = [m for m in ent.products if m.end <= p]
-        if p in used or not before or (p > 0 and words[p - 1].isdigit()) or unit in _PIECES:
+        if p in used or not before or (p > 0 and words[p - 1].isdigit()) or unit in PIECES:
             continue  # (« 20 cm, 15 pieces »: how many of it, no other size)
         heads = {products[s].head for s in before[-1].skus} - {""}
         others = [s for s, q in products.items() if q.head in heads and value in q.name_numbers]
@@ -585,6 +582,9 @@ def measured_before(words: list[str], j: int) -> bool:
     return j > 2 and words[j - 1] in ("of", "de", "d") and words[j - 3].isdigit() and words[j].isdigit()
 
 
+_BOXES = CONTAINERS - {"part", "slice"}  # containers, not the parts a name counts
+
+
 def name_measure_back(k: Knowledge, m: Mention, words: list[str], j: int) -> int:
     """How far back a count of the mention is looked for past the number at ``j``, a number of its name: 2 past
     « of » after a count and its measure (measured_before); 1 when the word after it is the unit its name gives
@@ -595,7 +595,7 @@ def name_measure_back(k: Knowledge, m: Mention, words: list[str], j: int) -> int
     named = {(n, stem(u)) for s in m.skus for n, u in measures_in_name(k.products[s].name)}
     units = {unit} | set(CONTAINER_KIN.get(unit, ()))  # « a 6-slice cake » of « Gâteau glacé 6 parts »
     # (« 35 sacs de ciment 35 » of « Ciment CPJ 35, sac de 50 kg »: a container after it counts)
-    return 1 if any((words[j], u) in named for u in units) and unit not in CONTAINERS - {"part", "slice"} else 0
+    return 1 if any((words[j], u) in named for u in units) and unit not in _BOXES else 0
 
 
 def by_the_dozen(k: Knowledge, ent: Entities, words: list[str], end: int) -> bool:
@@ -780,6 +780,7 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
 _DETERMINERS = _FOR_WHOM | {"un", "une", "des", "du", "de", "d", "nos", "vos", "a", "an"}
 
 _PRONOUNS = {"moi", "me", "m", "nous", "us", "them", "it", "am"}
+_BEFORE_OBJECT = _DETERMINERS | _PRONOUNS
 _TOWARDS = {"au", "aux", "chez", "dans", "jusqu", "vers", "en", "up", "into", "at"}
 _NOT_OBJECTS = _TOWARDS | {"devant", "derriere", "depuis", "ici", "demain", "sur", "here", "there", "now", "near", "in"}
 _NOT_OBJECTS |= {"on", "since", "today", "tomorrow", "aujourd", "maintenant", "encore", "aussi", "too", "also"}
@@ -798,7 +799,7 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
         if _by_verb(k, m, words):
             word = tokens[m.start].stem
             # (« clean 2 mattresses », « montez-moi 4 pneus »: past the count and the one it is done for too)
-            at = next((j for j in range(m.end, len(tokens)) if tokens[j].text not in _DETERMINERS | _PRONOUNS), -1)
+            at = next((j for j in range(m.end, len(tokens)) if tokens[j].text not in _BEFORE_OBJECT), -1)
             at = at + 1 if at >= 0 and tokens[at].text.isdigit() and at + 1 < len(tokens) else at
             after = tokens[at] if at >= 0 else None
             purpose = m.start >= 2 and tokens[m.start - 1].text in ("pour", "to", "for")

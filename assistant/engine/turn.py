@@ -1,5 +1,6 @@
 """The engine's contract with its caller: one turn's replies, the order it drafted, and the JSON
-state kept between turns (``new_state``). Pure data: no logic beyond the state's defaults."""
+state kept between turns (``new_state``). Pure data: no logic beyond the state's defaults and its expiry
+(``expire``)."""
 
 from __future__ import annotations
 
