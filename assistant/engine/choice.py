@@ -75,7 +75,10 @@ def removal(words: list[str], ent: Entities, cart=()) -> bool:
     def named_new(i: int) -> bool:
         return any(m.start < i < m.end and not set(m.skus) & set(cart) for m in ent.products)
 
-    said = [c for c in REMOVE if any(not named_new(i) for i in phrase_positions(words, c))]
+    def own_doing(i: int) -> bool:  # « j'avais oublié la cuisine »: what the customer forgot, nothing to take out
+        return words[max(0, i - 2) : i] in (["j", "avais"], ["j", "ai"])
+
+    said = [c for c in REMOVE if any(not named_new(i) and not own_doing(i) for i in phrase_positions(words, c))]
     return bool(said) and not (said == ["drop"] and ent.pickup)
 
 
@@ -813,7 +816,23 @@ def line_meant(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
     said = {stem(w) for w in norm.words} & CONTAINERS
     said |= {f for w in said for f in CONTAINER_KIN.get(w, ())}  # « make it 3 boxes » of « (boîte de 10 bobines) »
     lines = [s for s in cart if said & k.products[s].vocab] if said else []
+    if not lines:  # « j'ai 4 fenêtres » with « Prise de mesures (par fenêtre) »: the item the line is priced for
+        stems = {t.stem for t in norm.tokens}
+        lines = [s for s in cart if k.products[s].per_word in stems]
+    if not lines:  # « make it 10 metres » of « Voilage au mètre »: the measure the line is sold by
+        units = {measure_word(w) for w in norm.words} - {None, ""}
+        lines = [s for s in cart if k.products[s].per_units & units]
     return lines[0] if len(lines) == 1 else None
+
+
+def said_count(words: list[str], numbers: list[int]) -> int:
+    """The count a message says: the one after a correction of an earlier one (« j'ai 4 fenêtres… non pardon 5 »),
+    else the first (« non mets 2 seulement, c'est pour une seule fenêtre »)."""
+    digits = [i for i, w in enumerate(words) if w.isdigit()]
+    cues = [i for c in (*REPLACE, "non", "no", "pardon", "sorry") for i in phrase_positions(words, c)]
+    if len(numbers) > 1 and digits and (later := [j for j in digits if any(digits[0] < c < j for c in cues)]):
+        return int(words[later[0]]) or numbers[0]
+    return numbers[0]
 
 
 def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
@@ -824,7 +843,9 @@ def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
     lines = [ln for ln in cart if ln["sku"] != sku and ln["qty"] and not k.products[ln["sku"]].per_item]
     if not p.per_item:
         # « make una install am too » with a water heater in the cart: a service whose name holds the goods' head
-        # (« Installation chauffe-eau ») is done on them
+        # (« Installation chauffe-eau ») is done on them; goods made for others (« Colle pour perruque ») are not
+        if p.head not in k.verb_nouns.values():
+            return None
         lines = [ln for ln in lines if (head := k.products[ln["sku"]].head) and head in p.vocab and head != p.head]
         if not lines:
             return None

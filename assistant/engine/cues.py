@@ -1206,6 +1206,8 @@ COLLECT_FROM_ME = (
     *("venez prendre", "venez chercher", "venez recuperer", "passez prendre", "passez chercher", "venir prendre"),
     *("venir chercher", "venir recuperer"),
     *("pick up from", "pick it up from", "collect from", "collect it from"),  # « pick up from Marcory Zone 4 please »
+    # asked of the shop: « do you pick up in Riviera 2? », « vous récupérez à Yopougon ? »
+    *("do you pick up", "do you collect", "una dey pick", "you fit pick", "vous recuperez", "vous passez prendre"),
 )
 
 

@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import readings
+from . import readings, served
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -67,6 +67,7 @@ FORWARD_SKIP = {
 }
 # « add laundry too, 2 bags », « pour les milkshakes je veux 2 seulement »
 FORWARD_SKIP |= {"too", "also", "aussi", "please", "svp", "stp", "je", "veux", "voudrais", "finalement"}
+FORWARD_SKIP |= {"am", "them", "give", "abeg"}  # pidgin: « simple key, make am 3 », « abeg give me 2 »
 
 
 def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
@@ -502,6 +503,7 @@ class Extractor:
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
         readings.served_each(k, ent, words)
+        served.services_done_on(k, ent, norm.tokens)
         readings.each_of_us(ent, words)
         readings.per_head(k, ent, words)
         readings.nights_by_days(k, ent, words)
@@ -879,6 +881,9 @@ class Extractor:
             if words[m.end : m.end + 1] == ["one"] and words[m.start - 1 : m.start] in (["the"], ["this"], ["that"]):
                 return False  # « the guipure one »: which one, not how many
             while j < n and steps < 3:
+                if words[j : j + 4] == ["s", "il", "vous", "plait"]:
+                    j += 4  # « du miel svp, 2 pots »: « svp » as normalised, one word
+                    continue
                 if j in product_starts or (verb and j in numbers and any(0 < s - j <= 3 for s in product_starts)):
                     return False  # (« fit 2 used tyres »: the count of the goods named after it)
                 counted = tokens[j].brk or (j + 1 < n and stem(words[j + 1]) in CONTAINERS)

@@ -151,6 +151,11 @@ def _trouble_said(words: list[str], joined: str) -> bool:
             and (words[j] in _HAD_THINGS or words[j].isdigit())
         ):
             words[i + 1] = "_"
+    for i, w in enumerate(words):
+        if w == "oublie" and i >= 2 and words[i - 2 : i] in (["j", "avais"], ["j", "ai"]):
+            words[i] = "_"  # « j'avais oublié la cuisine »: the customer forgot, nothing went wrong
+        if w in ("non", "no") and any(x.isdigit() for x in words[i + 1 : i + 3]):
+            words[i] = "_"  # « 4 fenêtres… non pardon 5 »: a count corrected
     cue_lists = (COMPLAINT, COMPLAINT_WEAK, PAST_TROUBLE, NEGATIVE)
     return any(any_phrase(words, c) for c in cue_lists) or any(r.search(joined) for r in (WAITING, NOT_ARRIVED))
 

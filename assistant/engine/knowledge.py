@@ -96,6 +96,7 @@ class Product:
     head: str = ""  # the stem of the noun that heads its name (« Poulet de chair plumé » -> poulet): its kin
     # Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »): see _per_item.
     per_item: bool = False
+    per_word: str = ""  # the stem of that item (« roue »): « 4 roues » counts the line
     firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
 
 
@@ -141,7 +142,7 @@ def traits_of(stems, table: dict = SAID_TRAIT_OF) -> frozenset:
 # « fitted and balanced »): noun ending -> the verb's endings, after the stem (text.stem) took a plural « s ».
 _DEVERBAL = (
     ("age", ("er", "e", "ez", "ee", "ent", "on")),
-    ("ation", ("er", "e", "ez", "ee", "ent", "on", "")),  # « install am » of « installation »
+    ("ation", ("er", "e", "ez", "ee", "ent", "on", "", "ing", "ed")),  # « install am », « installing »
     ("aison", ("er", "e", "ee")),
     ("ing", ("ed", "e", "")),
 )
@@ -310,9 +311,10 @@ _NOT_ITEMS = {"jour", "nuit", "nuitee", "heure", "semaine", "mois", "an", "perso
 _NOT_ITEMS |= {"hour", "week", "month", "year", "person", "guest", "head", "page", "face"}
 
 
-def _per_item(name: str) -> bool:
+def _per_item(name: str) -> str:
+    """The stem of the item a service is priced for (« Prise de mesures (par fenêtre) » -> fenetre), or ""."""
     found = _PER_ITEM.search(" ".join(fold_phrase(name)))
-    return bool(found) and found[1] not in _NOT_ITEMS and measure_word(found[1]) not in SIZE_UNITS
+    return stem(found[1]) if found and found[1] not in _NOT_ITEMS and measure_word(found[1]) not in SIZE_UNITS else ""
 
 
 # « boîte de 100 », « paquet de 10 » in a folded name (accents gone): how many items one unit holds.
@@ -495,7 +497,8 @@ class Knowledge:
                 traits=traits_of(vocab, NAMED_TRAIT_OF),
                 has_photo=bool(p.get("has_photo")),
                 head=stem(head) if head and len(head) >= 3 else "",
-                per_item=_per_item(p.get("name") or ""),
+                per_item=bool(_per_item(p.get("name") or "")),
+                per_word=_per_item(p.get("name") or ""),
                 firsts=firsts,
             )
         self._compile_kinds(products)

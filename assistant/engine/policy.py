@@ -34,6 +34,7 @@ from .choice import (
     removal_reaches,
     replaced_line,
     resolve_choice,
+    said_count,
     said_in,
     served_count,
     sibling_of,
@@ -68,7 +69,8 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
-from .text import choice_word, find_phrase, fingerprint, normalise
+from .served import choice_word_of
+from .text import find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, expire, new_state
 from .understanding import payment_asked, understand
 from .unknown import alternatives, closest, unknown_modifier
@@ -391,7 +393,7 @@ class Policy:
             m = (priced_one(k, self.norm, m, mentions) if len(m.skus) > 1 else None) or m
             if len(kind := with_kind(k, m)) > 1:
                 cands = [k.products[s] for s in kind]  # « vous avez quelles bières ? »: every beer
-                self.say(ph.clarify(choice_word(m.text), cands))
+                self.say(ph.clarify(choice_word_of(k, m.text) or common_word(cands), cands))
                 st["choice"] = {"skus": [c.sku for c in cands], "qty": m.qty}
                 self.buttons = choice_buttons([c.name for c in cands]) or self.buttons
                 continue
@@ -566,7 +568,7 @@ class Policy:
                     skus = in_cart
                 else:
                     measure = measure_before(k, self.norm.words, m)
-                    ask = {"skus": skus, "qty": m.qty, "word": choice_word(m.text), "measure": measure}
+                    ask = {"skus": skus, "qty": m.qty, "word": choice_word_of(k, m.text), "measure": measure}
                     same = next((c for c in [st["choice"], *st["queue"]] if c and set(c["skus"]) == set(skus)), None)
                     if same:
                         same["qty"] = m.qty or same.get("qty")  # « 6 chemises » while « lesquelles ? » is asked
@@ -608,7 +610,7 @@ class Policy:
         one_less = remove and not ent.products and not numbers and any_phrase(words, ("un", "une", "one"))
         if not ent.products and (numbers or one_less) and not st["choice"]:
             target = next((line for line in st["cart"] if not line["qty"]), None)
-            n = numbers[0] if numbers else 1
+            n = said_count(words, numbers) if numbers else 1
             last = self.find_line(st["last_sku"]) or (st["cart"][0] if len(st["cart"]) == 1 else None)
             measured = self.find_line(line_meant(k, self.norm, [ln["sku"] for ln in st["cart"]]))
             if measured and not target:

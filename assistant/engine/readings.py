@@ -806,6 +806,7 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
             nxt = [t.text for t in tokens[m.end : m.end + 2]]
             # « monter au 3e étage », « je monte à Abobo », « fixed up »: the verb's other sense, a way to go
             going = nxt[:1] and (nxt[0] in _TOWARDS or (nxt[0] == "a" and nxt[1:] and nxt[1] in _DETERMINERS))
+            going = going and not (nxt[0] == "at" and words[m.start].endswith("ed"))  # « cleaned at home »
             done_on = next((o for o in others if o.start == at), None)
             if (
                 any(set(o.skus) <= set(m.skus) and not _by_verb(k, o, words) for o in others)
@@ -842,7 +843,15 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
                 for j in range(m.end, min(len(words), m.end + 2))
             )
             done = _by_verb(k, m, words)  # « come clean my house »: the service, done to the customer's own thing
-            if mine and not done and (m.qty is None or m.weak) and not any(k.products[s].per_item for s in m.skus):
+            # « my 2 split units cleaned »: served.py counts them (« à PK 18, pneu de ma voiture » is no count)
+            counted = m.start and words[m.start - 1].isdigit() and not tokens[m.start].brk
+            if (
+                mine
+                and not done
+                and not counted
+                and (m.qty is None or m.weak)
+                and not any(k.products[s].per_item for s in m.skus)
+            ):
                 _unname(ent, m)
                 ent.products.remove(m)
 

@@ -447,11 +447,13 @@ _BREAK = re.compile(r"[,;.:\n+]")  # « riz + huile »: a plus lists, like a com
 # « 15 m² », « 25 m2 », « 2 m3 de sable »: square and cubic metres are one unit word, never « m » and a number.
 _SQUARE = re.compile(r"(?<![^\W\d_])m\s?[²2](?![\w])", re.IGNORECASE)
 _CUBE = re.compile(r"(?<![^\W\d_])m\s?[³3](?![\w])", re.IGNORECASE)
+# « 2m50 », « 3m60 »: metres and centimetres, one length (« 2,50 m »), never 2 of something and 50 of another.
+_METRES_CM = re.compile(r"\b(\d)m(\d\d)\b", re.IGNORECASE)
 
 
 def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:
     """Folded tokens, original tokens and, for each, whether punctuation or a new line comes before it."""
-    text = _CUBE.sub(" mcube ", _SQUARE.sub(" mcarre ", strip_emojis(text)))
+    text = _METRES_CM.sub(r"\1,\2 m", _CUBE.sub(" mcube ", _SQUARE.sub(" mcarre ", strip_emojis(text))))
     pieces = []
     # Tokenise the lower-cased original with the same separators, then fold each piece.
     lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())
@@ -546,6 +548,9 @@ def normalise(text: str, keep: frozenset = frozenset()) -> Normalised:
             repl = None  # « usb-c », « t-shirt »: part of a hyphenated word, never an SMS abbreviation
         if t.text in keep:
             repl = None
+        glued = k + 1 < len(base) and base[k + 1].text.isdigit()
+        if repl and len(t.text) == 1 and glued and re.search(rf"\b{t.text}{re.escape(base[k + 1].orig)}", lowered):
+            repl = None  # « R410 », « E27 »: a code of a letter and a number, never the SMS « r » (are)
         if repl is None:
             tokens.append(t)
         else:

@@ -127,9 +127,17 @@ def _decide(
     logistics = logistics or any(set(m.skus) & carted and m.qty and not m.weak for m in ent.products)
     # « arriving Sunday, leaving the following Sunday, so 7 nights »: how much of a line, in the unit it is sold by
     units = {u for s in carted if s in knowledge.products for u in knowledge.products[s].per_units}
-    logistics = logistics or any(
-        a.isdigit() and measure_word(b) in units for a, b in zip(norm.words, norm.words[1:], strict=False)
+    items = {knowledge.products[s].per_word for s in carted if s in knowledge.products} - {""}
+    logistics = (
+        logistics
+        or any(  # (« j'ai 4 fenêtres » with « Prise de mesures (par fenêtre) »: as many items)
+            a.isdigit() and (measure_word(b.text) in units or b.stem in items)
+            for a, b in zip(norm.words, norm.tokens[1:], strict=False)
+        )
     )
+    # « bon je vais la déposer moi-même au comptoir alors »: how the goods travel, said without trouble, which the
+    # model reads as a problem only by a guess.
+    logistics = logistics or (p < UNSURE_BELOW and (ent.pickup or bool(ent.zones)))
     if intent in ("complaint", "off_topic") and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it
@@ -144,6 +152,10 @@ def _decide(
     # « le premier fait 4 kg, l'autre 15 kg »: the answer splits among the candidates
     answers_choice = answers_choice or bool(
         state.get("choice") and split_counts(knowledge, norm, state["choice"]["skus"])
+    )
+    # « the one wey get filling inside. 3 of them » while « which one? » is asked: an answer with a count, no problem.
+    answers_choice = answers_choice or bool(
+        state.get("choice") and u.untroubled and (ent.numbers or _counted(ent) or ent.products)
     )
     # « ah dommage, tant pis, sans le siège alors » after an out-of-stock reply: the order goes on without it.
     answers_choice = answers_choice or any_phrase(norm.words, _RESIGNED)

@@ -125,6 +125,7 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     # « 120 pages » of a product sold by the page counts it, it names nothing else.
     units = {u for m in ent.products for s in m.skus for u in knowledge.products[s].per_units}
     units |= {u for p in knowledge.products.values() for u in p.per_units} & _TIME_UNITS  # « 3 nuits » at a residence
+    items = {p.per_word for p in knowledge.products.values()} - {""}
     starts += [
         i + 1
         for i, w in enumerate(words)
@@ -133,6 +134,7 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
         and i + 1 < len(words)
         and measure_word(words[i + 1]) not in units
         and stem(words[i + 1]) not in _OCCASIONS  # « les 2 matins », « 3 times a week »: how often, not goods
+        and stem(words[i + 1]) not in items  # « 4 fenêtres » at a shop measuring « (par fenêtre) »: how many items
     ]
     # « vous vendez jantes alu ? mets-moi 4 »: the first cue that is followed by a thing names it.
     for start in dict.fromkeys(starts):
@@ -412,13 +414,18 @@ def unknown_modifier(
         return None
     # French: the kind comes after the noun, maybe behind « aux », « à la », « de », « pour », « sans ».
     j = after
-    while j < n and j < after + 2 and toks[j].text in CONNECTORS | {"pour"}:
+    while j < n and j < after + 3 and toks[j].text in CONNECTORS | {"pour", "l"}:
         j += 1
     # « le chariot pour rouler la bouteille »: a verb after « pour » says what it is for, not a kind.
     purpose = j > after and toks[j - 1].text == "pour" and j < n and toks[j].text.endswith(INFINITIVE)
     if j < n and not purpose and not any(t.brk for t in toks[after : j + 1]):  # never past a comma or a « ? »
         if unknown(j):
             return phrase(m.start, j + 1), True
+        names = frozenset().union(*(knowledge.products[s].vocab for s in m.skus))
+        # « plaquettes pour Renault Clio »: a make the shop knows (not for these), then a model it does not
+        other = toks[j].stem not in names and ent.kinds.get(j) != "product"
+        if other and j + 1 < n and unknown(j + 1) and not toks[j + 1].brk:
+            return phrase(m.start, j + 2), True
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:
             # « du fer de 6 »: a size none of the candidates has.
             sizes = frozenset().union(*(knowledge.products[s].name_numbers for s in m.skus))

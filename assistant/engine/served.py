@@ -1,0 +1,143 @@
+"""What a service is done on: « installer une clim 1,5 cv », « l'entretien de 4 splits », « my 2 split units
+cleaned ». A shop that sells one service for several kinds of goods (« Installation split 9000 / 12000 BTU »,
+« Installation split 18000 / 24000 BTU », « Installation climatiseur fenêtre ») names the goods in the service's
+name; the goods the customer says the service is for tell which one, and how many times it is done. The
+customer's own goods (« ma clim », « my units ») are not bought."""
+
+from __future__ import annotations
+
+from .knowledge import Knowledge, Product
+from .mentions import Entities, Mention
+from .text import choice_word, fold_phrase, stem
+
+# Heads of services that are not nouns made from their verb (those are Knowledge.verb_nouns' values).
+_SERVICE_HEADS = frozenset(
+    stem(w)
+    for w in (
+        "pose",
+        "entretien",
+        "recharge",
+        "diagnostic",
+        "depannage",
+        "revision",
+        "service",
+        "changement",
+        "remplacement",
+        "forfait",
+        "vidange",
+        "controle",
+        "visite",
+        "retouche",
+        "repair",
+        "fitting",
+        "cleaning",
+    )
+)
+# Between a service and the goods it is done on: « installer une clim », « entretien de mes 4 splits », « cleaning
+# for my AC ».
+_LINK = {"de", "du", "des", "d", "pour", "for", "of", "on", "un", "une", "le", "la", "les", "l", "a", "an", "the"}
+_LINK |= {"moi", "me", "m", "nous", "us", "it", "am", "votre", "vos", "your"}
+_OWNED = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
+_UNITS = {"unit", "units", "appareil", "appareils", "machine", "machines"}
+_AND = frozenset({"et", "and", "plus", "avec", "with"})
+_OF = {"de", "du", "des", "d", "pour", "for", "of", "on"}
+_WITH = {"avec", "with", "plus"}
+_ITS = {"son", "sa", "ses", "leur", "leurs", "its", "their", "the", "le", "la", "l", "les", "et", "and", "an", "a"}
+
+
+def is_service(k: Knowledge, p: Product) -> bool:
+    return p.per_item or p.head in _SERVICE_HEADS or p.head in k.verb_nouns.values()
+
+
+def _gap(words: list[str], lo: int, hi: int, extra: frozenset | set = frozenset()) -> list[str] | None:
+    """The words between two mentions when they only link a service to its object (at most four), else None."""
+    between = words[lo:hi]
+    if len(between) > 4 or any(not (w in _LINK or w in _OWNED or w in extra or w.isdigit()) for w in between):
+        return None
+    return between
+
+
+def _names(k: Knowledge, g: Mention) -> frozenset:
+    """The words of the goods' names (« generators 5 kVA serviced »: « kVA » describes them)."""
+    return frozenset().union(*(k.products[s].vocab for s in g.skus))
+
+
+def _shared(k: Knowledge, skus: list[str]) -> frozenset:
+    return frozenset.intersection(*(k.products[s].vocab for s in skus))
+
+
+def narrowed(k: Knowledge, services: list[str], goods: list[str]) -> list[str]:
+    """Of the services, the one whose name has the most of the words every one of the goods' names has (« 12000 »,
+    « split »), when one has more than all the others; all of them otherwise."""
+    said = _shared(k, goods)
+    scores = {s: len(k.products[s].vocab & said) for s in services}
+    best = max(scores.values(), default=0)
+    top = [s for s in services if scores[s] == best]
+    return top if best and len(top) == 1 else services
+
+
+def _chain(tokens: list, s: Mention, products: list[Mention]) -> list[Mention]:
+    """The goods said right after the service, one after the other (« nettoyage pour 3 splits et 1 clim fenêtre »),
+    in the same sentence and list item (« 1 split + installation + 2 mètres de tuyau » lists three things)."""
+    words, chain, at = [t.text for t in tokens], [], s.end
+    for g in sorted((g for g in products if g.start >= s.end), key=lambda g: g.start):
+        if _gap(words, at, g.start, _AND if chain else frozenset()) is None or any(t.brk for t in tokens[at : g.end]):
+            break
+        chain.append(g)
+        at = g.end
+    return chain
+
+
+def _mine(words: list[str], g: Mention) -> bool:
+    return bool(set(words[max(0, g.start - 3) : g.start]) & _OWNED)
+
+
+def _said_of(k: Knowledge, words: list[str], s: Mention, goods: list[Mention], by_verb: bool) -> list[Mention]:
+    """The goods a service said without goods after it is for: the customer's own, just before its verb (« my 2
+    split units cleaned »), or goods bought with it (« 1 split Samsung 12000 with installation »)."""
+    before = [g for g in goods if g.end <= s.start]
+    if by_verb:
+        before = [g for g in before if _gap(words, g.end, s.start, _UNITS | _names(k, g)) is not None]
+        return before[-1:] if before and _mine(words, before[-1]) else []
+    before = [g for g in before if set(words[g.end : s.start]) & _WITH]
+    return before[-1:] if before and set(words[before[-1].end : s.start]) <= _WITH | _ITS else []
+
+
+def services_done_on(k: Knowledge, ent: Entities, tokens: list):
+    """Each service said of goods right after it (« installer une clim 1,5 cv », « nettoyage pour 3 splits et 1 clim
+    fenêtre ») or before it (_said_of) is, for each of those goods, the one for them (narrowed), counted by them
+    when it has no count of its own (not by goods merely bought with it). The goods go when the customer says they
+    are theirs (« ma clim », « my units ») or the service is a noun said of them (« l'entretien de 4 splits »)."""
+    words = [t.text for t in tokens]
+    goods = [g for g in ent.products if g.skus and not any(is_service(k, k.products[sku]) for sku in g.skus)]
+    gone, added = set(), []
+    for s in [m for m in ent.products if m.skus and all(is_service(k, k.products[sku]) for sku in m.skus)]:
+        by_verb = s.end - s.start == 1 and stem(words[s.start]) in k.verb_nouns
+        chain = _chain(tokens, s, [g for g in goods if id(g) not in gone])
+        of = bool(chain) and bool(set(words[s.end : chain[0].start]) & _OF)
+        chain = chain or _said_of(k, words, s, [g for g in goods if id(g) not in gone], by_verb)
+        services, done = s.skus, []
+        for n, g in enumerate(chain):
+            skus = narrowed(k, services, g.skus)
+            if n and (len(skus) > 1 or skus in done):
+                break  # « une recharge pour la clim du salon et un split Nasco »: the split is bought, not recharged
+            one = s if n == 0 else Mention(skus=skus, start=s.start, end=s.end, text=s.text)
+            one.skus = skus
+            done.append(skus)
+            counts = g.qty and not g.weak and (g.start > s.start or by_verb)
+            if counts and (one.qty is None or one.weak or len(chain) > 1):
+                one.qty, one.weak = g.qty, False
+            if n:
+                added.append(one)
+            if (not by_verb and of) or _mine(words, g):
+                gone.add(id(g))
+                for j in range(g.start, g.end):
+                    ent.kinds.pop(j, None)
+    ent.products = [m for m in ent.products if id(m) not in gone] + added
+
+
+def choice_word_of(k: Knowledge, text: str) -> str:
+    """The customer's word for the products a « lequel ? » is about; "" for a service named by its verb
+    (« installer », « cleaned »): the candidates' common word says it better (« installation »)."""
+    said = fold_phrase(text)
+    return "" if len(said) == 1 and stem(said[0]) in k.verb_nouns else choice_word(text)

@@ -1,0 +1,122 @@
+"""What the fourteenth round showed, as classes, with shops and sentences of our own: a service a shop sells for
+several kinds of goods is the one for the goods it is said of, done as many times as they are counted (« installer
+un groupe 5 kVA », « l'entretien de 2 groupes », « vidange pour 2 petits groupes et 1 gros », « my generator
+serviced »), and the customer's own goods are not bought; goods made for other goods (« le raccord ») are not a
+service done on each of them; the item a service is priced by counts its line (« j'ai 3 fenêtres »), corrected
+(« non pardon 4 »); lengths (« 1m80 »), codes (« R32 ») and « svp » are no counts, nor what a customer forgot."""
+
+import pytest
+
+from assistant.engine import Knowledge
+
+from .conftest import reply_of
+from .test_dialogue_context import _product, _shop
+
+
+def _generators() -> Knowledge:
+    """Generators, their installation and servicing, water hoses and window blinds, on the development shop's zones."""
+    return _shop(
+        [
+            _product("G1", "Groupe électrogène 3 kVA", 250000, "pièce", ["groupe 3 kVA", "petit groupe", "generator"]),
+            _product("G2", "Groupe électrogène 5 kVA", 420000, "pièce", ["groupe 5 kVA", "gros groupe", "generator"]),
+            _product("I1", "Installation groupe 3 kVA", 15000, "appareil", ["installation", "installation groupe"]),
+            _product("I2", "Installation groupe 5 kVA", 25000, "appareil", ["installation", "installation groupe"]),
+            _product("V1", "Vidange groupe 3 kVA", 6000, "appareil", ["vidange", "entretien", "servicing"]),
+            _product("V2", "Vidange groupe 5 kVA", 9000, "appareil", ["vidange", "entretien", "servicing"]),
+            _product("R1", "Recharge gaz R32 (par appareil)", 22000, "appareil", ["recharge R32", "gaz R32"]),
+            _product("H1", "Tuyau d'arrosage 20 m", 7000, "rouleau", ["tuyau", "tuyau d'arrosage", "hose"]),
+            _product("H2", "Raccord rapide pour tuyau", 1500, "pièce", ["raccord", "raccord tuyau", "connector"]),
+            _product("B1", "Store enrouleur 120 cm", 14000, "pièce", ["store", "store 120", "blind"]),
+            _product("B2", "Store enrouleur 180 cm", 19000, "pièce", ["store", "store 180", "blind"]),
+            _product("B3", "Pose de store (par fenêtre)", 3000, "fenêtre", ["pose", "pose store", "fitting"]),
+            _product("M1", "Miel 250 g (pot)", 2500, "pot", ["miel", "honey"]),
+            _product("M2", "Miel 500 g (pot)", 4500, "pot", ["miel", "honey"]),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def generators():
+    return _generators()
+
+
+def _cart(talk) -> list[tuple[str, int]]:
+    return sorted((line["sku"], line["qty"]) for line in talk.state["cart"])
+
+
+def _talk(chat, shop, turns):
+    talk = chat(shop)
+    reply = ""
+    for text in turns:
+        reply = reply_of(talk.say(text))
+    return talk, reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # the service for the goods said after its verb or its noun, counted by them
+        (["venez installer mon groupe 5 kVA à Cocody"], [("I2", 1)]),
+        (["il me faut l'entretien de 2 groupes 3 kVA"], [("V1", 2)]),
+        (["faites la vidange pour 2 petits groupes et 1 gros groupe"], [("V1", 2), ("V2", 1)]),
+        # the customer's own goods, before the service's verb
+        (["I need my 2 generators 5 kVA serviced at home"], [("V2", 2)]),
+        # goods bought with their service; a list item after a « + » is not what the service is done on
+        (["je prends un groupe 5 kVA avec son installation"], [("G2", 1), ("I2", 1)]),
+        (["1 groupe 3 kVA + installation + 2 tuyaux d'arrosage"], [("G1", 1), ("H1", 2), ("I1", 1)]),
+    ],
+)
+def test_a_service_is_the_one_for_the_goods_it_is_said_of(chat, generators, turns, cart):
+    talk, reply = _talk(chat, generators, turns)
+    assert _cart(talk) == cart, reply
+
+
+def test_the_price_of_a_service_for_named_goods_is_that_service_s(chat, generators):
+    talk, reply = _talk(chat, generators, ["c'est combien pour installer un groupe 3 kVA ?"])
+    plain = reply.replace("\u202f", " ").replace("\xa0", " ")
+    assert "15 000" in plain and "25 000" not in plain, reply
+
+
+def test_goods_made_for_other_goods_are_counted_on_their_own(chat, generators):
+    talk, reply = _talk(chat, generators, ["je veux 3 tuyaux d'arrosage et le raccord"])
+    assert _cart(talk) == [("H1", 3), ("H2", 1)], reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["je veux la pose de store à Marcory", "on a 3 fenêtres"], [("B3", 3)]),
+        (["la pose de store à Marcory", "j'ai 2 fenêtres... non pardon 4, j'avais oublié le salon"], [("B3", 4)]),
+        (["2 stores 120 cm", "non mets 1 seulement, c'est pour une seule fenêtre"], [("B1", 1)]),
+    ],
+)
+def test_the_item_a_service_is_priced_by_counts_its_line(chat, generators, turns, cart):
+    talk, reply = _talk(chat, generators, turns)
+    assert _cart(talk) == cart, reply
+    assert not talk.state["handoff"], reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["je veux un store", "celui de 180 cm, ma fenêtre fait 1m75"], [("B2", 1)]),  # a length, no count
+        (["1 recharge R32 svp"], [("R1", 1)]),  # a code of a letter and a number, never « are 32 »
+        (["bonsoir je voudrais du miel svp, 3 pots", "celui de 500 g"], [("M2", 3)]),
+        (["I wan buy the 3 kVA generator, make am 2"], [("G1", 2)]),
+    ],
+)
+def test_lengths_codes_and_politeness_are_no_counts(chat, generators, turns, cart):
+    talk, reply = _talk(chat, generators, turns)
+    assert _cart(talk) == cart, reply
+    assert not talk.state["handoff"], reply
+
+
+def test_a_described_answer_with_a_count_is_no_complaint(chat, generators):
+    talk, reply = _talk(chat, generators, ["I wan buy generator", "the one wey big pass, 2 of them"])
+    assert not talk.state["handoff"], reply
+
+
+def test_asking_whether_the_shop_collects_in_a_zone_is_a_delivery_question(chat, generators):
+    talk, reply = _talk(chat, generators, ["do you pick up in Cocody?"])
+    assert talk.state["zone"] != "pickup", reply
+    assert "Cocody" in reply, reply
