@@ -69,7 +69,7 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
-from .served import choice_word_of
+from .served import choice_word_of, describes_line
 from .text import find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, expire, new_state
 from .understanding import payment_asked, understand
@@ -444,6 +444,8 @@ class Policy:
         if not asked or other_thing_only and asked[1]:
             return False
         thing, same_kind = asked
+        if same_kind and not any(self.k.products[s].in_stock for s in m.skus):
+            return False  # « le velours bordeaux » when there is no velvet at all: out of stock is the answer
         kinds = [self.k.products[s] for s in m.skus if self.k.products[s].in_stock] if same_kind else []
         self.say(self.ph.not_sold(thing, kinds))
         return True
@@ -936,6 +938,7 @@ def respond(
     t3 = time.perf_counter()
     expired = expire(st, now)
     answer_words(knowledge, norm, ent, st)  # « le liquide » while « liquide ou poudre ? » is asked: no cash
+    describes_line(knowledge, norm, ent, st)  # « vanille-chocolat » of a cake whose description offers it
     u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)

@@ -6,9 +6,10 @@ customer's own goods (« ma clim », « my units ») are not bought."""
 
 from __future__ import annotations
 
+from .cues import MORE, ORDER_VERBS, any_phrase
 from .knowledge import Knowledge, Product
 from .mentions import Entities, Mention
-from .text import choice_word, fold_phrase, stem
+from .text import Normalised, choice_word, fold_phrase, stem
 
 # Heads of services that are not nouns made from their verb (those are Knowledge.verb_nouns' values).
 _SERVICE_HEADS = frozenset(
@@ -141,3 +142,26 @@ def choice_word_of(k: Knowledge, text: str) -> str:
     (« installer », « cleaned »): the candidates' common word says it better (« installation »)."""
     said = fold_phrase(text)
     return "" if len(said) == 1 and stem(said[0]) in k.verb_nouns else choice_word(text)
+
+
+def describes_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:
+    """« Vanille-chocolat, avec écrit Joyeux anniversaire Awa » after a cake: words the description of the line just
+    added offers as its options (« vanille-chocolat ou coco-mangue ») say which, they order no other product (« Pot
+    vanille »); unless the message asks, adds or counts."""
+    last = state.get("last_sku")
+    if not last or last not in k.products or state.get("choice") or norm.question:
+        return
+    if not any(line["sku"] == last for line in state.get("cart") or []):
+        return
+    if any_phrase(norm.words, MORE) or any_phrase(norm.words, ORDER_VERBS):
+        return
+    offered = f" {' '.join(fold_phrase(k.products[last].description))} "
+    keep = []
+    for m in ent.products:
+        said = " ".join(norm.words[m.start : m.end])
+        if (m.qty is None or m.weak) and last not in m.skus and f" {said} " in offered:
+            for j in range(m.start, m.end):
+                ent.kinds.pop(j, None)
+            continue
+        keep.append(m)
+    ent.products = keep

@@ -414,7 +414,7 @@ def unknown_modifier(
         return None
     # French: the kind comes after the noun, maybe behind « aux », « à la », « de », « pour », « sans ».
     j = after
-    while j < n and j < after + 3 and toks[j].text in CONNECTORS | {"pour", "l"}:
+    while j < n and j < after + 2 and toks[j].text in CONNECTORS | {"pour"}:
         j += 1
     # « le chariot pour rouler la bouteille »: a verb after « pour » says what it is for, not a kind.
     purpose = j > after and toks[j - 1].text == "pour" and j < n and toks[j].text.endswith(INFINITIVE)
@@ -423,7 +423,8 @@ def unknown_modifier(
             return phrase(m.start, j + 1), True
         names = frozenset().union(*(knowledge.products[s].vocab for s in m.skus))
         # « plaquettes pour Renault Clio »: a make the shop knows (not for these), then a model it does not
-        other = toks[j].stem not in names and ent.kinds.get(j) != "product"
+        other = toks[j].stem not in names and toks[j].stem in knowledge.vocab and toks[j].text not in _COMMON
+        other = other and toks[j].text.isalpha() and ent.kinds.get(j) != "product"
         if other and j + 1 < n and unknown(j + 1) and not toks[j + 1].brk:
             return phrase(m.start, j + 2), True
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:

@@ -3,7 +3,9 @@ several kinds of goods is the one for the goods it is said of, done as many time
 un groupe 5 kVA », « l'entretien de 2 groupes », « vidange pour 2 petits groupes et 1 gros », « my generator
 serviced »), and the customer's own goods are not bought; goods made for other goods (« le raccord ») are not a
 service done on each of them; the item a service is priced by counts its line (« j'ai 3 fenêtres »), corrected
-(« non pardon 4 »); lengths (« 1m80 »), codes (« R32 ») and « svp » are no counts, nor what a customer forgot."""
+(« non pardon 4 »); lengths (« 1m80 »), codes (« R32 ») and « svp » are no counts, nor what a customer forgot.
+An option the description of the line just added offers (« fraise-vanille ») orders no other product; a kind asked
+of a product out of stock is told out of stock; a make the shop knows with a model it does not is not sold."""
 
 import pytest
 
@@ -120,3 +122,41 @@ def test_asking_whether_the_shop_collects_in_a_zone_is_a_delivery_question(chat,
     talk, reply = _talk(chat, generators, ["do you pick up in Cocody?"])
     assert talk.state["zone"] != "pickup", reply
     assert "Cocody" in reply, reply
+
+
+def _pastry() -> Knowledge:
+    """Cakes and ice cream, fabric and car filters: options a description offers, kinds a shop does not list."""
+    cake = _product("C1", "Gâteau d'anniversaire 8 parts", 15000, "gâteau", ["gâteau", "gâteau d'anniversaire"])
+    cake["description"] = "Parfum fraise-vanille ou chocolat-coco, prénom écrit dessus. À commander la veille."
+    return _shop(
+        [
+            cake,
+            _product("P1", "Pot glace fraise 500 ml", 2500, "pot", ["glace fraise", "fraise"]),
+            _product("P2", "Pot glace vanille 500 ml", 2500, "pot", ["glace vanille", "vanille"]),
+            _product("F1", "Velours au mètre", 5000, "mètre", ["velours", "velvet"], False),
+            _product("F2", "Lin au mètre", 4000, "mètre", ["lin", "linen"]),
+            _product("A1", "Filtre à air Toyota Corolla", 6000, "pièce", ["filtre à air", "filtre corolla"]),
+            _product("A2", "Filtre à air Hyundai Accent", 5500, "pièce", ["filtre à air", "filtre accent"]),
+            _product("A3", "Filtre à huile Peugeot 206", 4000, "pièce", ["filtre à huile", "filtre peugeot"]),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def pastry():
+    return _pastry()
+
+
+def test_an_option_the_line_s_description_offers_orders_nothing_else(chat, pastry):
+    talk, reply = _talk(chat, pastry, ["un gâteau d'anniversaire à Cocody", "fraise-vanille, avec le prénom Koffi"])
+    assert _cart(talk) == [("C1", 1)], reply
+
+
+def test_a_kind_asked_of_a_product_out_of_stock_is_told_out_of_stock(chat, pastry):
+    talk, reply = _talk(chat, pastry, ["le velours vert c'est combien le mètre ?"])
+    assert "rupture" in reply, reply
+
+
+def test_a_make_the_shop_knows_with_a_model_it_does_not_is_not_sold(chat, pastry):
+    talk, reply = _talk(chat, pastry, ["vous avez filtre à air pour Peugeot Partner ?"])
+    assert "ne vendons pas" in reply, reply
