@@ -531,6 +531,8 @@ ORDER_VERBS = (
     "i wan buy",  # pidgin: « I wan buy Bible », « I wan take 2 » (« I wan cook soup » orders nothing)
     "i wan take",
     "i wan order",
+    "i wan do",  # « I wan do the refresher course »: a service of the shop named next
+    "i wan get",
     "make i buy",
     "i go take",
     "book the",  # « book the 30 min photo session for April 5th »: a booking is an order

@@ -69,7 +69,7 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
-from .served import choice_word_of, describes_line
+from .served import carried_over, choice_word_of, describes_line
 from .text import find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, expire, new_state
 from .understanding import payment_asked, understand
@@ -190,7 +190,8 @@ class Policy:
                     or (intent == "delivery_zone_fee" and (ent.zones or ent.pickup or st["refused_zone"]))
                     or (intent == "delivery_zone_fee" and (st["pending"] == "zone" or st["zone"]))
                     # "je vais venir le prendre moi-même" answers the zone question even if it sounds like timing.
-                    or (intent in ("delivery_time", "faq") and st["pending"] == "zone" and (ent.zones or ent.pickup))
+                    or (intent in ("delivery_time", "faq", "location") and st["pending"] == "zone" and ent.pickup)
+                    or (intent in ("delivery_time", "faq") and st["pending"] == "zone" and ent.zones)
                     or any_phrase(self.norm.words, CHANGE)
                     # a general task (« raconte-moi une blague ») is declined, then the pending question asked again
                     or (
@@ -319,6 +320,7 @@ class Policy:
             else:
                 self.say(ph.not_served(z.name))
                 st["refused_zone"] = z.name
+                st["asked"] = ent.products[0].skus if ent.products and not st["cart"] else None  # carried_over
         elif ent.pickup and k.pickup_available:
             self.say(ph.pickup_info())
             st["zone"] = PICKUP
@@ -939,6 +941,7 @@ def respond(
     expired = expire(st, now)
     answer_words(knowledge, norm, ent, st)  # « le liquide » while « liquide ou poudre ? » is asked: no cash
     describes_line(knowledge, norm, ent, st)  # « vanille-chocolat » of a cake whose description offers it
+    carried_over(knowledge, ent, st)  # « je vais venir alors » after « vous venez à Yopougon pour un polish ? »
     u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()
     reply_lang = lang_mod.reply_language(language)

@@ -77,12 +77,14 @@ def narrowed(k: Knowledge, services: list[str], goods: list[str]) -> list[str]:
     return top if best and len(top) == 1 else services
 
 
-def _chain(tokens: list, s: Mention, products: list[Mention]) -> list[Mention]:
+def _chain(k: Knowledge, tokens: list, s: Mention, products: list[Mention]) -> list[Mention]:
     """The goods said right after the service, one after the other (« nettoyage pour 3 splits et 1 clim fenêtre »),
     in the same sentence and list item (« 1 split + installation + 2 mètres de tuyau » lists three things)."""
     words, chain, at = [t.text for t in tokens], [], s.end
     for g in sorted((g for g in products if g.start >= s.end), key=lambda g: g.start):
-        if _gap(words, at, g.start, _AND if chain else frozenset()) is None or any(t.brk for t in tokens[at : g.end]):
+        # (« for my 5 kVA generator »: the words of the goods' names before the one that names them)
+        between = _gap(words, at, g.start, (_AND if chain else frozenset()) | _names(k, g))
+        if between is None or any(t.brk for t in tokens[at : g.end]):
             break
         chain.append(g)
         at = g.end
@@ -114,7 +116,7 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
     gone, added = set(), []
     for s in [m for m in ent.products if m.skus and all(is_service(k, k.products[sku]) for sku in m.skus)]:
         by_verb = s.end - s.start == 1 and stem(words[s.start]) in k.verb_nouns
-        chain = _chain(tokens, s, [g for g in goods if id(g) not in gone])
+        chain = _chain(k, tokens, s, [g for g in goods if id(g) not in gone])
         of = bool(chain) and bool(set(words[s.end : chain[0].start]) & _OF)
         chain = chain or _said_of(k, words, s, [g for g in goods if id(g) not in gone], by_verb)
         services, done = s.skus, []
@@ -128,6 +130,8 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
             counts = g.qty and not g.weak and (g.start > s.start or by_verb)
             if counts and (one.qty is None or one.weak or len(chain) > 1):
                 one.qty, one.weak = g.qty, False
+            elif one.qty is None and _mine(words, g) and tokens[g.start].text == tokens[g.start].stem:
+                one.qty, one.weak = 1, True  # « for my generator »: the one the customer has
             if n:
                 added.append(one)
             if (not by_verb and of) or _mine(words, g):
@@ -165,3 +169,18 @@ def describes_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -
             continue
         keep.append(m)
     ent.products = keep
+
+
+def carried_over(k: Knowledge, ent: Entities, state: dict) -> None:
+    """« Je vais venir à la station alors » after « vous venez à Yopougon pour un polish ? » was told the zone is not
+    served: what that question was about is ordered, to be collected (a « lequel ? » when it names several)."""
+    asked, state["asked"] = state.get("asked"), None
+    asked = [s for s in asked or [] if s in k.products]
+    if not asked or state["cart"] or state["choice"] or ent.products or not ent.pickup:
+        return
+    if len(asked) == 1:
+        state["cart"].append({"sku": asked[0], "qty": 1})
+        state["last_sku"] = asked[0]
+    else:
+        state["choice"] = {"skus": asked, "qty": 1}
+    state["pending"] = "zone"  # the message answers where the order goes

@@ -66,6 +66,7 @@ def new_state() -> dict:
         "offered": None,  # the alternatives just offered for an out-of-stock product
         "offered_qty": None,  # how many of it the customer asked for: the alternative taken gets that many
         "presented": None,  # the one product whose price or stock was just given: « 2 » next is that many
+        "asked": None,  # the skus a question refused for its zone was about: coming instead orders them
     }
 
 

@@ -137,7 +137,7 @@ def _decide(
     )
     # « bon je vais la déposer moi-même au comptoir alors »: how the goods travel, said without trouble, which the
     # model reads as a problem only by a guess.
-    logistics = logistics or (p < UNSURE_BELOW and (ent.pickup or bool(ent.zones)))
+    logistics = logistics or (intent == "complaint" and p < UNSURE_BELOW and (ent.pickup or bool(ent.zones)))
     if intent in ("complaint", "off_topic") and u.untroubled and ((u.plain_order and not in_order) or logistics):
         # « ok, I want the car decoration and the bridal bouquet, we will bring the car on Saturday », « I'll drop
         # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it

@@ -160,3 +160,15 @@ def test_a_kind_asked_of_a_product_out_of_stock_is_told_out_of_stock(chat, pastr
 def test_a_make_the_shop_knows_with_a_model_it_does_not_is_not_sold(chat, pastry):
     talk, reply = _talk(chat, pastry, ["vous avez filtre à air pour Peugeot Partner ?"])
     assert "ne vendons pas" in reply, reply
+
+
+def test_what_a_refused_zone_question_was_about_is_ordered_when_the_customer_comes(chat, generators):
+    turns = ["bonsoir vous livrez à Grand-Bassam pour un store enrouleur ?", "ok je vais passer à la boutique alors"]
+    talk, reply = _talk(chat, generators, [*turns, "celui de 120 cm"])
+    assert _cart(talk) == [("B1", 1)], reply
+    assert talk.state["zone"] == "pickup", reply
+
+
+def test_a_pidgin_wish_to_do_a_service_orders_it(chat, generators):
+    talk, reply = _talk(chat, generators, ["abeg I wan do vidange for my 5 kVA generator, e don tire me"])
+    assert _cart(talk) == [("V2", 1)], reply
