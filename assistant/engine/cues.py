@@ -559,6 +559,7 @@ ORDER_VERBS = (
     "je veux commander",
     "viens",  # « viens laver mon salon », « venez récupérer les tapis »: a service asked for
     "venez",
+    "faut venir",  # « faut venir recharger gaz de ma clim »
     "prepare moi",
     "preparez moi",
     "plutot",

@@ -24,6 +24,7 @@ from .lexicon import (
     PAYMENT_LABELS_EN,
     PAYMENT_LABELS_FR,
     PLACE_WORDS_EN,
+    SERVICE_NOUNS,
     SIZE_UNITS,
     TRAITS,
     VEHICLE_CLASSES,
@@ -170,6 +171,9 @@ def _verb_nouns(index: dict) -> tuple[dict, dict]:
                     out.setdefault(root + form, noun)
                 elif len(root) == 3 and form == "":
                     commands.setdefault(root, noun)
+        if noun in SERVICE_NOUNS and noun.endswith("e"):  # « recharger », « vidangez », « posée »
+            for form in ("r", "z", "e", "es", "nt"):
+                out.setdefault(noun + form, noun)
     return out, commands
 
 

@@ -1260,6 +1260,14 @@ FAQ_STOP = FUNCTION_WORDS | {
 # What a product is like, said in either language: who it is for, its colour, its size, what is done to it.
 # A customer choosing between « Ensemble de baptême garçon » and « Robe de baptême fille » says « for my son »;
 # between « Chemise (lavage + repassage) » and « Chemise (repassage seul) » says « à laver ». Words, folded.
+# Heads of services that are not nouns made from their verb by a suffix (knowledge._DEVERBAL): « Pose de store »,
+# « Vidange groupe 5 kVA », « Recharge gaz R410A ». Those ending in « e » are asked for by their verb too (« poser »,
+# « vidanger », « recharger »).
+SERVICE_NOUNS = frozenset(
+    {"pose", "entretien", "recharge", "diagnostic", "depannage", "revision", "service", "changement", "remplacement"}
+    | {"forfait", "repair", "fitting", "cleaning", "vidange", "controle", "visite", "retouche"}
+)
+
 TRAITS = {
     "boy": {"garcon", "fils", "son", "boy", "masculin"},
     "girl": {"fille", "fillette", "daughter", "girl", "feminin"},

@@ -854,6 +854,9 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
             ):
                 _unname(ent, m)
                 ent.products.remove(m)
+                if tokens[m.start].text == tokens[m.start].stem:  # « vidanger mon groupe »: done once, on the one
+                    for v in (v for v in ent.products if _by_verb(k, v, words) and v.qty is None):
+                        v.qty, v.weak = 1, True
 
 
 _DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")

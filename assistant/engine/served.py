@@ -8,32 +8,10 @@ from __future__ import annotations
 
 from .cues import MORE, ORDER_VERBS, any_phrase
 from .knowledge import Knowledge, Product
+from .lexicon import SERVICE_NOUNS
 from .mentions import Entities, Mention
 from .text import Normalised, choice_word, fold_phrase, stem
 
-# Heads of services that are not nouns made from their verb (those are Knowledge.verb_nouns' values).
-_SERVICE_HEADS = frozenset(
-    stem(w)
-    for w in (
-        "pose",
-        "entretien",
-        "recharge",
-        "diagnostic",
-        "depannage",
-        "revision",
-        "service",
-        "changement",
-        "remplacement",
-        "forfait",
-        "vidange",
-        "controle",
-        "visite",
-        "retouche",
-        "repair",
-        "fitting",
-        "cleaning",
-    )
-)
 # Between a service and the goods it is done on: « installer une clim », « entretien de mes 4 splits », « cleaning
 # for my AC ».
 _LINK = {"de", "du", "des", "d", "pour", "for", "of", "on", "un", "une", "le", "la", "les", "l", "a", "an", "the"}
@@ -47,7 +25,7 @@ _ITS = {"son", "sa", "ses", "leur", "leurs", "its", "their", "the", "le", "la", 
 
 
 def is_service(k: Knowledge, p: Product) -> bool:
-    return p.per_item or p.head in _SERVICE_HEADS or p.head in k.verb_nouns.values()
+    return p.per_item or p.head in SERVICE_NOUNS or p.head in k.verb_nouns.values()
 
 
 def _gap(words: list[str], lo: int, hi: int, extra: frozenset | set = frozenset()) -> list[str] | None:

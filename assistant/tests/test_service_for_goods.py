@@ -172,3 +172,15 @@ def test_what_a_refused_zone_question_was_about_is_ordered_when_the_customer_com
 def test_a_pidgin_wish_to_do_a_service_orders_it(chat, generators):
     talk, reply = _talk(chat, generators, ["abeg I wan do vidange for my 5 kVA generator, e don tire me"])
     assert _cart(talk) == [("V2", 1)], reply
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("On dit quoi mon frère, faut venir vidanger mon groupe 3 kVA", [("V1", 1)]),
+        ("bonsoir, venez poser mon store de 120 cm", [("B3", 1)]),
+    ],
+)
+def test_a_service_asked_by_its_verb_after_a_greeting_is_ordered(chat, generators, text, cart):
+    talk, reply = _talk(chat, generators, [text])
+    assert _cart(talk) == cart, reply
