@@ -949,6 +949,7 @@ class Extractor:
             else:
                 backward(m) or forward(m, postfix=False)
         readings.elliptic(self.k, ent, words, numbers, used, taken, sizes)
+        readings.sibling_asked(self.k, ent, words, numbers, used, taken)
         readings.counted_apart_of_one(ent, words, numbers, used)
         # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
         for m in ent.products:

@@ -1099,6 +1099,18 @@ FAQ_CONCEPTS = {
     "assembly": ["monter", "monte", "montee", "montage", "assemble", "assembled", "assembly", "installer"],
     "storage": ["conserver", "conservation", "frigo", "refrigerateur", "fridge", "store", "storage", "keep cold"],
     "express": ["express", "urgent", "urgence", "en urgence", "rush", "same day", "le jour meme", "asap"],
+    # what a question about a visit or how often says in either language
+    "visit": ["visiter", "visite", "visites", "venir voir", "visit", "visits", "tour", "come see", "come and see"],
+    "frequency": [
+        "tous les combien",
+        "chaque combien",
+        "frequence",
+        "combien de fois",
+        "how often",
+        "how many times",
+        "every how many",
+        "how regularly",
+    ],
 }
 
 # Words too common to link a message to an FAQ entry (function words, greetings, the shop's generic verbs).

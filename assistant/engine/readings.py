@@ -776,6 +776,36 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
             m.qty, m.weak = goods.qty, False
 
 
+_ALONE = {"seul", "seule", "seulement", "only", "alone", "simple"}
+
+
+def sibling_asked(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool]):
+    """« le sac d'oignons de 25 kg c'est combien ? et le kilo ? », « le bidon de 5 L … et le litre seul ? »,
+    « fermeture 20 cm c'est à combien ? et la 50 ? »: after « et le » / « and the », a measure alone names the
+    product of the same kind sold by it, a number alone the one whose name has it, when one product does."""
+    for i in range(2, len(words)):
+        before = [m for m in ent.products if m.end <= i - 1]
+        if words[i - 2] not in ("et", "and") or words[i - 1] not in _FOR_WHOM | {"the"} or taken[i] or not before:
+            continue
+        prev = before[-1]
+        kin = {k.products[s].head for s in prev.skus} | frozenset().union(*(k.products[s].vocab for s in prev.skus))
+        size = numbers.get(i, (0, 1))
+        rest = words[i + size[1] :]
+        if rest and rest[0] not in _ALONE:
+            continue
+        if size[0] and i not in used:
+            named = [s for s, q in k.products.items() if q.head in kin and size[0] in q.name_numbers]
+        elif (unit := measure_word(words[i])) and not size[0]:
+            named = [s for s, q in k.products.items() if q.head in kin and unit in q.per_units]
+        else:
+            continue
+        named = [s for s in named if s not in prev.skus]
+        if len(named) == 1:
+            _name(ent, Mention(named, i, i + size[1], text=" ".join(words[i : i + size[1]])), taken)
+            used.add(i)
+    ent.products.sort(key=lambda m: m.start)
+
+
 # Between a verb and its object: « laver ma voiture », « fix the tyres ».
 _DETERMINERS = _FOR_WHOM | {"un", "une", "des", "du", "de", "d", "nos", "vos", "a", "an"}
 

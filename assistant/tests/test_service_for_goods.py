@@ -7,12 +7,14 @@ service done on each of them; the item a service is priced by counts its line (�
 An option the description of the line just added offers (« fraise-vanille ») orders no other product; a kind asked
 of a product out of stock is told out of stock; a make the shop knows with a model it does not is not sold."""
 
+import json
+
 import pytest
 
 from assistant.engine import Knowledge
 
 from .conftest import reply_of
-from .test_dialogue_context import _product, _shop
+from .test_dialogue_context import DATA, _product, _shop
 
 
 def _generators() -> Knowledge:
@@ -138,6 +140,10 @@ def _pastry() -> Knowledge:
             _product("A1", "Filtre à air Toyota Corolla", 6000, "pièce", ["filtre à air", "filtre corolla"]),
             _product("A2", "Filtre à air Hyundai Accent", 5500, "pièce", ["filtre à air", "filtre accent"]),
             _product("A3", "Filtre à huile Peugeot 206", 4000, "pièce", ["filtre à huile", "filtre peugeot"]),
+            _product("O1", "Huile moteur (bidon 5 L)", 16000, "bidon", ["huile moteur", "bidon d'huile"]),
+            _product("O2", "Huile moteur (le litre)", 3500, "litre", ["huile moteur", "litre d'huile"]),
+            _product("Z1", "Fermeture éclair 20 cm", 150, "pièce", ["fermeture 20 cm", "zip 20 cm"]),
+            _product("Z2", "Fermeture éclair 50 cm", 350, "pièce", ["fermeture 50 cm", "zip 50 cm"]),
         ]
     )
 
@@ -184,3 +190,40 @@ def test_a_pidgin_wish_to_do_a_service_orders_it(chat, generators):
 def test_a_service_asked_by_its_verb_after_a_greeting_is_ordered(chat, generators, text, cart):
     talk, reply = _talk(chat, generators, [text])
     assert _cart(talk) == cart, reply
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("le bidon d'huile moteur c'est combien ? et le litre seul ?", "3 500"),
+        ("fermeture éclair 20 cm c'est à combien ? et la 50 ?", "350"),
+    ],
+)
+def test_a_measure_or_a_number_alone_after_et_le_asks_for_the_sibling(chat, pastry, text, price):
+    talk, reply = _talk(chat, pastry, [text])
+    assert price in reply.replace("\u202f", " ").replace("\xa0", " "), reply
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("una dey do tour for the farm? I wan bring my pikin dem", "samedi|Saturday"),
+        ("how often should the generator be serviced?", "3 mois|3 months"),
+    ],
+)
+def test_a_visit_or_how_often_is_asked_of_the_faq_in_either_language(chat, text, said):
+    document = json.loads((DATA / "dev" / "business.json").read_text(encoding="utf-8"))
+    document["faq"] += [
+        {
+            "question": "Peut-on visiter la ferme ?",
+            "answer": "Oui, le samedi matin de 9 h à 11 h, gratuitement, sur rendez-vous.",
+            "answer_en": "Yes, you can visit the farm on Saturday mornings from 9 to 11, free, by appointment.",
+        },
+        {
+            "question": "Tous les combien faut-il faire la vidange du groupe ?",
+            "answer": "Tous les 3 mois, ou toutes les 250 heures de marche.",
+            "answer_en": "Every 3 months, or every 250 running hours.",
+        },
+    ]
+    talk, reply = _talk(chat, Knowledge.from_document(document), [text])
+    assert any(word in reply for word in said.split("|")), reply
