@@ -160,6 +160,15 @@ def _trouble_said(words: list[str], joined: str) -> bool:
     return any(any_phrase(words, c) for c in cue_lists) or any(r.search(joined) for r in (WAITING, NOT_ARRIVED))
 
 
+def _to_repair(words: list[str], in_order: bool, explicit_order: bool, first_product: int) -> bool:
+    """« Ajoutez aussi la poignée, elle est cassée » during an order: the state of the thing added, the reason it is
+    brought to be repaired, not a problem with the shop (no past trouble said, the trouble after the product)."""
+    if not (in_order and explicit_order) or any_phrase(words, PAST_TROUBLE):
+        return False
+    said = [i for c in COMPLAINT if (i := find_phrase(words, c)) >= 0]
+    return bool(said) and min(said) > first_product
+
+
 def _complaint_words(words: list[str]) -> set:
     joined = f" {' '.join(words)} "
     return {stem(w) for c in COMPLAINT if f" {c} " in joined for w in c.split()}
@@ -323,6 +332,7 @@ def classify(
     ):
         preventive = True  # "vous enlevez les taches ?": the shop's own FAQ topic, asked as a question
     hypothetical = any_phrase(words, HYPOTHETICAL)
+    repair = _to_repair(words, in_order, explicit_order, first_product)
     loc_pos = first_phrase(words, LOCATION_QUESTION)
     location_first = loc_pos >= 0 and (order_pos < 0 or loc_pos < order_pos) and not ent.zones
     weak_only = any_phrase(words, COMPLAINT_WEAK) and not any_phrase(
@@ -339,11 +349,17 @@ def classify(
     elif weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i
-    elif not preventive and (
-        any_phrase(words, COMPLAINT)
-        or WAITING.search(joined)
-        or NOT_ARRIVED.search(joined)
-        or any(find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM)
+    elif (
+        not preventive
+        and not repair
+        and (
+            any_phrase(words, COMPLAINT)
+            or WAITING.search(joined)
+            or NOT_ARRIVED.search(joined)
+            or any(
+                find_phrase(words, a) >= 0 and find_phrase(words, b) > find_phrase(words, a) for a, b in PAYMENT_PROBLEM
+            )
+        )
     ):
         u.intent = "complaint"
         u.decisive = bool(WAITING.search(joined) or NOT_ARRIVED.search(joined))
@@ -490,6 +506,7 @@ def classify(
         u.intent = "order"
     else:
         u.intent = "off_topic"
+    u.decisive = u.decisive or (repair and u.intent == "order")  # the thing added, however troubled it sounds
     u.rules_intent = u.intent
     fill_details(u, norm, ent, knowledge)
     u.unknown_in_faq = _said_in_faq(u.unknown, knowledge)

@@ -227,3 +227,13 @@ def test_a_visit_or_how_often_is_asked_of_the_faq_in_either_language(chat, text,
     ]
     talk, reply = _talk(chat, Knowledge.from_document(document), [text])
     assert any(word in reply for word in said.split("|")), reply
+
+
+def test_the_state_of_a_thing_added_is_no_complaint(chat, pastry):
+    turns = [
+        "un filtre à air Toyota Corolla, livraison à Cocody",
+        "ajoutez aussi le filtre à huile Peugeot, le mien est cassé",
+    ]
+    talk, reply = _talk(chat, pastry, turns)
+    assert _cart(talk) == [("A1", 1), ("A3", 1)], reply
+    assert not talk.state["handoff"], reply
