@@ -13,8 +13,8 @@ import pytest
 
 from assistant.engine import Knowledge
 
-from .conftest import reply_of
 from .test_dialogue_context import DATA, _product, _shop
+from .test_what_goes_with_what import _cart, _talk
 
 
 def _generators() -> Knowledge:
@@ -42,18 +42,6 @@ def _generators() -> Knowledge:
 @pytest.fixture(scope="module")
 def generators():
     return _generators()
-
-
-def _cart(talk) -> list[tuple[str, int]]:
-    return sorted((line["sku"], line["qty"]) for line in talk.state["cart"])
-
-
-def _talk(chat, shop, turns):
-    talk = chat(shop)
-    reply = ""
-    for text in turns:
-        reply = reply_of(talk.say(text))
-    return talk, reply
 
 
 @pytest.mark.parametrize(
