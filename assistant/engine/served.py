@@ -2,7 +2,11 @@
 cleaned ». A shop that sells one service for several kinds of goods (« Installation split 9000 / 12000 BTU »,
 « Installation split 18000 / 24000 BTU », « Installation climatiseur fenêtre ») names the goods in the service's
 name; the goods the customer says the service is for tell which one, and how many times it is done. The
-customer's own goods (« ma clim », « my units ») are not bought."""
+customer's own goods (« ma clim », « my units ») are not bought.
+
+Two readings of what the conversation already holds, made before the policy runs, live here too: an option the
+description of the line just added offers (describes_line), and the product a question refused for its zone was
+about, ordered when the customer says they will come (carried_over)."""
 
 from __future__ import annotations
 
