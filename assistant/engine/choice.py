@@ -26,7 +26,7 @@ from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
 from .readings import measures_in_name, nights_said
-from .text import Normalised, fold_phrase, negated, phrase_positions, stem
+from .text import Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
 
 def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], ent=None, cart=()):
@@ -75,10 +75,8 @@ def removal(words: list[str], ent: Entities, cart=()) -> bool:
     def named_new(i: int) -> bool:
         return any(m.start < i < m.end and not set(m.skus) & set(cart) for m in ent.products)
 
-    def own_doing(i: int) -> bool:  # « j'avais oublié la cuisine »: what the customer forgot, nothing to take out
-        return words[max(0, i - 2) : i] in (["j", "avais"], ["j", "ai"])
-
-    said = [c for c in REMOVE if any(not named_new(i) and not own_doing(i) for i in phrase_positions(words, c))]
+    # (« j'avais oublié la cuisine »: what the customer forgot, nothing to take out)
+    said = [c for c in REMOVE if any(not named_new(i) and not own_doing(words, i) for i in phrase_positions(words, c))]
     return bool(said) and not (said == ["drop"] and ent.pickup)
 
 
@@ -844,7 +842,7 @@ def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
     if not p.per_item:
         # « make una install am too » with a water heater in the cart: a service whose name holds the goods' head
         # (« Installation chauffe-eau ») is done on them; goods made for others (« Colle pour perruque ») are not
-        if p.head not in k.verb_nouns.values():
+        if p.head not in k.verb_heads:
             return None
         lines = [ln for ln in lines if (head := k.products[ln["sku"]].head) and head in p.vocab and head != p.head]
         if not lines:

@@ -68,7 +68,7 @@ from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge, kind_named
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, fold_phrase, phrase_positions, stem
+from .text import Normalised, find_phrase, fold_phrase, own_doing, phrase_positions, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -152,7 +152,7 @@ def _trouble_said(words: list[str], joined: str) -> bool:
         ):
             words[i + 1] = "_"
     for i, w in enumerate(words):
-        if w == "oublie" and i >= 2 and words[i - 2 : i] in (["j", "avais"], ["j", "ai"]):
+        if w == "oublie" and own_doing(words, i):
             words[i] = "_"  # « j'avais oublié la cuisine »: the customer forgot, nothing went wrong
         if w in ("non", "no") and any(x.isdigit() for x in words[i + 1 : i + 3]):
             words[i] = "_"  # « 4 fenêtres… non pardon 5 »: a count corrected

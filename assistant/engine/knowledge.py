@@ -95,10 +95,14 @@ class Product:
     # The catalogue has a photo of it (the document's ``has_photo``): the channel can send it as an image.
     has_photo: bool = False
     head: str = ""  # the stem of the noun that heads its name (« Poulet de chair plumé » -> poulet): its kin
-    # Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »): see _per_item.
-    per_item: bool = False
-    per_word: str = ""  # the stem of that item (« roue »): « 4 roues » counts the line
+    # The stem of the item it is priced for (« Montage (par roue) » -> roue, see _per_item): « 4 roues » counts it.
+    per_word: str = ""
     firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
+
+    @property
+    def per_item(self) -> bool:
+        """Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »)."""
+        return bool(self.per_word)
 
 
 # A folded word's stem -> its trait: in a product's name, and said by a customer (lexicon.VEHICLE_CLASSES differ).
@@ -387,6 +391,7 @@ class Knowledge:
     # A verb's forms -> the service noun the shop names (« montés » -> « montage », « fitted » -> « fitting »).
     verb_nouns: dict = field(default_factory=dict)
     commands: dict = field(default_factory=dict)  # « fit » of « fitting »: the service, opening a sentence only
+    verb_heads: frozenset = frozenset()  # the service nouns those verbs name (verb_nouns' values)
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
     # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
@@ -431,6 +436,7 @@ class Knowledge:
         forms, commands = _verb_nouns(k.index)
         k.verb_nouns = {form: noun for form, noun in forms.items() if (form,) not in k.index}
         k.commands = {form: noun for form, noun in commands.items() if (form,) not in k.index}
+        k.verb_heads = frozenset(k.verb_nouns.values())
         names = [t for p in document.get("products") or [] for t in (p.get("name"), *(p.get("aliases") or []))]
         names += [t for z in document.get("delivery_zones") or [] for t in (z.get("name"), *(z.get("areas") or []))]
         k.own_slang = frozenset(w for t in names for w in fold_phrase(str(t or "")) if len(w) >= 3) & slang_words()
@@ -501,7 +507,6 @@ class Knowledge:
                 traits=traits_of(vocab, NAMED_TRAIT_OF),
                 has_photo=bool(p.get("has_photo")),
                 head=stem(head) if head and len(head) >= 3 else "",
-                per_item=bool(_per_item(p.get("name") or "")),
                 per_word=_per_item(p.get("name") or ""),
                 firsts=firsts,
             )

@@ -1269,9 +1269,6 @@ FAQ_STOP = FUNCTION_WORDS | {
     "put",
 }
 
-# What a product is like, said in either language: who it is for, its colour, its size, what is done to it.
-# A customer choosing between « Ensemble de baptême garçon » and « Robe de baptême fille » says « for my son »;
-# between « Chemise (lavage + repassage) » and « Chemise (repassage seul) » says « à laver ». Words, folded.
 # Heads of services that are not nouns made from their verb by a suffix (knowledge._DEVERBAL): « Pose de store »,
 # « Vidange groupe 5 kVA », « Recharge gaz R410A ». Those ending in « e » are asked for by their verb too (« poser »,
 # « vidanger », « recharger »).
@@ -1280,6 +1277,9 @@ SERVICE_NOUNS = frozenset(
     | {"forfait", "repair", "fitting", "cleaning", "vidange", "controle", "visite", "retouche"}
 )
 
+# What a product is like, said in either language: who it is for, its colour, its size, what is done to it.
+# A customer choosing between « Ensemble de baptême garçon » and « Robe de baptême fille » says « for my son »;
+# between « Chemise (lavage + repassage) » and « Chemise (repassage seul) » says « à laver ». Words, folded.
 TRAITS = {
     "boy": {"garcon", "fils", "son", "boy", "masculin"},
     "girl": {"fille", "fillette", "daughter", "girl", "feminin"},

@@ -36,7 +36,7 @@ _FOR_A = _FOR_WHOM | {"un", "une", "a", "an"}  # « des mèches pour un tissage 
 MY = {"mon", "ma", "mes", "ton", "ta", "tes", "notre", "nos", "my", "our", "your", "his", "her"}
 INFINITIVE = ("er", "ir", "re", "oir")
 # The customer's own thing: « dans mon propre tissu », « I will bring the fabric », « j'amène mes pagnes ».
-_OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
+OWNED = {"mon", "ma", "mes", "my", "our", "notre", "nos"}
 _BRING = {"bring", "bringing", "provide", "amene", "amener", "amenerai", "apporte", "apporter", "apporterai", "fournis"}
 _BRING |= {"drop", "deposer", "depose", "deposerai"}
 # The customer's trade, named after what it deals in: « a small broiler farm », « mon élevage de poulets ».
@@ -383,7 +383,7 @@ def owned(ent: Entities, words: list[str]):
         said = words[max(0, m.start - 3) : m.start]
         own = [w for w in said if w not in ("own", "propre", "propres")]
         own = own[-2:] if own and own[-1] in ("le", "la", "les", "l", "the") else own[-1:]
-        mine = set(own) & _OWNED and set(said) & {"own", "propre", "propres"}
+        mine = set(own) & OWNED and set(said) & {"own", "propre", "propres"}
         # « to bring my laptop for … », « I'll drop the laptop at the shop »
         brought = (len(ent.products) > 1 or ent.pickup) and (mine or set(said) & _BRING)
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
@@ -868,8 +868,8 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
     if any(_by_verb(k, m, words) for m in keep):
         # « le pneu de ma voiture est crevé », « mon pneu est crevé »: the customer's own thing the service is for.
         for m in list(keep):
-            mine = set(words[max(0, m.start - 2) : m.start]) & _OWNED or any(
-                words[j : j + 2] in (["de", w] for w in _OWNED) or words[j : j + 1] == ["my"]
+            mine = set(words[max(0, m.start - 2) : m.start]) & OWNED or any(
+                words[j : j + 2] in (["de", w] for w in OWNED) or words[j : j + 1] == ["my"]
                 for j in range(m.end, min(len(words), m.end + 2))
             )
             done = _by_verb(k, m, words)  # « come clean my house »: the service, done to the customer's own thing

@@ -14,13 +14,13 @@ from .cues import MORE, ORDER_VERBS, any_phrase
 from .knowledge import Knowledge, Product
 from .lexicon import SERVICE_NOUNS
 from .mentions import Entities, Mention
+from .readings import OWNED
 from .text import Normalised, choice_word, fold_phrase, stem
 
 # Between a service and the goods it is done on: « installer une clim », « entretien de mes 4 splits », « cleaning
 # for my AC ».
 _LINK = {"de", "du", "des", "d", "pour", "for", "of", "on", "un", "une", "le", "la", "les", "l", "a", "an", "the"}
 _LINK |= {"moi", "me", "m", "nous", "us", "it", "am", "votre", "vos", "your"}
-_OWNED = {"mon", "ma", "mes", "notre", "nos", "my", "our"}
 _UNITS = {"unit", "units", "appareil", "appareils", "machine", "machines"}
 _AND = frozenset({"et", "and", "plus", "avec", "with"})
 _OF = {"de", "du", "des", "d", "pour", "for", "of", "on"}
@@ -29,13 +29,13 @@ _ITS = {"son", "sa", "ses", "leur", "leurs", "its", "their", "the", "le", "la", 
 
 
 def is_service(k: Knowledge, p: Product) -> bool:
-    return p.per_item or p.head in SERVICE_NOUNS or p.head in k.verb_nouns.values()
+    return p.per_item or p.head in SERVICE_NOUNS or p.head in k.verb_heads
 
 
 def _gap(words: list[str], lo: int, hi: int, extra: frozenset | set = frozenset()) -> list[str] | None:
     """The words between two mentions when they only link a service to its object (at most four), else None."""
     between = words[lo:hi]
-    if len(between) > 4 or any(not (w in _LINK or w in _OWNED or w in extra or w.isdigit()) for w in between):
+    if len(between) > 4 or any(not (w in _LINK or w in OWNED or w in extra or w.isdigit()) for w in between):
         return None
     return between
 
@@ -74,7 +74,7 @@ def _chain(k: Knowledge, tokens: list, s: Mention, products: list[Mention]) -> l
 
 
 def _mine(words: list[str], g: Mention) -> bool:
-    return bool(set(words[max(0, g.start - 3) : g.start]) & _OWNED)
+    return bool(set(words[max(0, g.start - 3) : g.start]) & OWNED)
 
 
 def _said_of(k: Knowledge, words: list[str], s: Mention, goods: list[Mention], by_verb: bool) -> list[Mention]:
@@ -98,9 +98,10 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
     gone, added = set(), []
     for s in [m for m in ent.products if m.skus and all(is_service(k, k.products[sku]) for sku in m.skus)]:
         by_verb = s.end - s.start == 1 and stem(words[s.start]) in k.verb_nouns
-        chain = _chain(k, tokens, s, [g for g in goods if id(g) not in gone])
+        left = [g for g in goods if id(g) not in gone]
+        chain = _chain(k, tokens, s, left)
         of = bool(chain) and bool(set(words[s.end : chain[0].start]) & _OF)
-        chain = chain or _said_of(k, words, s, [g for g in goods if id(g) not in gone], by_verb)
+        chain = chain or _said_of(k, words, s, left, by_verb)
         services, done = s.skus, []
         for n, g in enumerate(chain):
             skus = narrowed(k, services, g.skus)

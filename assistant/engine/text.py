@@ -590,6 +590,11 @@ def find_phrase(words: list[str], phrase: str) -> int:
     return next(phrase_positions(words, phrase), -1)
 
 
+def own_doing(words: list[str], i: int) -> bool:
+    """« j'avais oublié la cuisine », « j'ai oublié »: what the word at ``i`` says the customer did, not the shop."""
+    return words[max(0, i - 2) : i] in (["j", "avais"], ["j", "ai"])
+
+
 def fingerprint(text: str) -> int:
     """A short checksum of a reply, kept in the state to never send the same message twice in a row."""
     return zlib.crc32(text.encode("utf-8"))
