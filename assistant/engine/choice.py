@@ -99,6 +99,27 @@ def narrow_choice(k: Knowledge, norm: Normalised, cands: list[str], refused_at=(
     return [s for s in cands if s in winners] if 1 < len(winners) < len(cands) else []
 
 
+def asked_and_counted(k: Knowledge, norm: Normalised, ent: Entities) -> bool:
+    """« y a lapins ? je veux 3 », « do you have rabbits? I need 3 »: whether it is there, and how many are wanted,
+    of one product: an order, its count said."""
+    if len(ent.products) != 1 or len(ent.products[0].skus) != 1 or not any_phrase(norm.words, ORDER_VERBS):
+        return False
+    m = ent.products[0]
+    return bool(m.qty) and not m.weak and m.qty not in k.products[m.skus[0]].name_numbers
+
+
+def left_after_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], sku: str) -> list:
+    """The products still to order once a « lequel ? » is answered by a description (« le petit qui se visse sur la
+    B6 »): only those counted (not the words that described it), and not one whose every word is a word of the
+    one chosen (« c'est une villa » choosing « Dératisation villa » beside « Désinsectisation villa »)."""
+
+    def described(m: Mention) -> bool:
+        said = [t.stem for t in norm.tokens[m.start : m.end] if len(t.stem) > 1]
+        return bool(said) and sku in k.products and all(w in k.products[sku].vocab for w in said)
+
+    return [m for m in mentions if m.qty and not m.weak and not set(m.skus) & set(cands) and not described(m)]
+
+
 def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) -> list[str]:
     """The candidates most of whose distinguishing words the message says (« les petits sacs de 5 kilos »,
     « en poudre », « condensed »), else those most like what it describes; [] when it says nothing of them."""
@@ -839,6 +860,12 @@ def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
     goods is done on each of them: their count, when the goods lines agree on one."""
     p = k.products[sku]
     lines = [ln for ln in cart if ln["sku"] != sku and ln["qty"] and not k.products[ln["sku"]].per_item]
+    # « Découpe poisson (le kg) » for « 2 kg de carpe »: a service sold by the measure the goods it names are
+    same = [
+        ln for ln in lines if p.per_units & (q := k.products[ln["sku"]]).per_units and q.vocab & p.vocab - SIZE_UNITS
+    ]
+    if p.head in k.verb_heads and len({ln["qty"] for ln in same}) == 1:
+        return same[0]["qty"]
     if not p.per_item:
         # « make una install am too » with a water heater in the cart: a service whose name holds the goods' head
         # (« Installation chauffe-eau ») is done on them; goods made for others (« Colle pour perruque ») are not

@@ -956,6 +956,12 @@ HOMEWORK = re.compile(
     r"\b(?:mon|mes|ma|my|ton|tes|son|ses) (?:devoir|devoirs|homework|exercice|exercices|dissertation|essay)\b"
 )
 
+# « j'ai 3 fauteuils à recouvrir », « on a 2 PROD à laver », « I have 4 chairs to re-cover »: the customer's goods and
+# what is to be done to them, a job ordered (an infinitive: « à déchiré » is no job, « à recouvrir » is).
+TO_DO = re.compile(
+    r"\b(?:j ai|on a|nous avons|i have|i get|i got|we have|we get)(?! been\b)(?: \S+){0,3}? (?:\d+|PROD)(?: \S+){0,2}? "
+    r"(?:a (?:faire )?[a-z]+(?:er|ir)|to (?:be )?[a-z]+)\b"
+)
 WAITING = re.compile(
     r"\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
     r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"

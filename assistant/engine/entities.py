@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import readings, served
+from . import measured, readings, served
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -504,6 +504,7 @@ class Extractor:
         readings.counted_apart(k, ent, words)
         readings.served_each(k, ent, words)
         served.services_done_on(k, ent, norm.tokens)
+        measured.by_area(k, ent, words, stems)
         readings.each_of_us(ent, words)
         readings.per_head(k, ent, words)
         readings.nights_by_days(k, ent, words)

@@ -59,6 +59,7 @@ REGEX_CUES = {
     "order_status": cues.ORDER_STATUS,
     "deferred": cues.DEFERRED,
     "clock": cues.CLOCK,
+    "to_do": cues.TO_DO,
 }
 PLACEHOLDERS = {"product": "PROD", "zone": "ZONE", "payment": "PAY"}
 

@@ -150,6 +150,7 @@ _DEVERBAL = (
     ("ation", ("er", "e", "ez", "ee", "ent", "on", "", "ing", "ed")),  # « install am », « installing »
     ("aison", ("er", "e", "ee")),
     ("ing", ("ed", "e", "")),
+    ("ion", ("er", "e", "ez", "ee", "ent", "", "ed", "ing")),  # « désinfection »: « désinfecter », « disinfect »
 )
 
 
@@ -165,7 +166,7 @@ def _verb_nouns(index: dict) -> tuple[dict, dict]:
         noun = phrase[0]
         for ending, forms in _DEVERBAL:
             root = noun[: -len(ending)]
-            if not noun.endswith(ending) or len(root) < 3:
+            if not noun.endswith(ending) or len(root) < 3 or (ending == "ion" and not noun.endswith("ction")):
                 continue
             if ending == "ing" and root[-1] == root[-2]:
                 out.setdefault(root + "ed", noun)  # « fitting »: « fitted »
@@ -286,6 +287,9 @@ MEASURE_SYNONYMS = {
 
 
 PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir", "studio"}
+PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure … », « Parc à bétail … »
+# A trade whose premises the shop does not name: a nail bar or a barber receives at its salon (« samedi au salon »).
+TRADE_PREMISES = {"onglerie": "salon", "nails": "salon", "coiffure": "salon", "barbier": "salon", "barber": "salon"}
 
 
 def measure_word(word: str) -> str:
@@ -404,7 +408,9 @@ class Knowledge:
         k = cls(document=document)
         k.name = document.get("name") or ""
         about = fold_phrase(f"{k.name} {(document.get('description') or '').split('.')[0]}")
-        k.premises = frozenset(w for w in about if w in PREMISES)
+        k.premises = frozenset(PREMISES.intersection(about)) | {
+            TRADE_PREMISES[w] for w in TRADE_PREMISES.keys() & set(about)
+        }
         k._compile_products(document.get("products") or [])
         k._compile_zones(document.get("delivery_zones") or [])
         k._compile_payments(document)

@@ -1275,6 +1275,7 @@ FAQ_STOP = FUNCTION_WORDS | {
 SERVICE_NOUNS = frozenset(
     {"pose", "entretien", "recharge", "diagnostic", "depannage", "revision", "service", "changement", "remplacement"}
     | {"forfait", "repair", "fitting", "cleaning", "vidange", "controle", "visite", "retouche"}
+    | {"decoupe", "depose", "soudure", "cutting", "slaughter"}  # « Découpe poulet (par tête) »: cut for the goods
 )
 
 # What a product is like, said in either language: who it is for, its colour, its size, what is done to it.

@@ -13,12 +13,14 @@ from . import language as lang_mod
 from .choice import (
     answer_words,
     answered_count,
+    asked_and_counted,
     chosen_count,
     common_word,
     container_count,
     corrected_count,
     count_left,
     count_of_presented,
+    left_after_choice,
     line_meant,
     listed,
     measure_before,
@@ -69,7 +71,7 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
-from .served import carried_over, choice_word_of, describes_line
+from .served import carried_over, choice_word_of, in_context
 from .text import find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, expire, new_state
 from .understanding import payment_asked, understand
@@ -179,6 +181,7 @@ class Policy:
         orderish = (
             intent == "order"
             or confirming
+            or (intent == "availability" and asked_and_counted(self.k, self.norm, ent))  # « y a lapins ? je veux 3 »
             # « ok I go come collect am myself » before any product: the pickup is noted for the order to come.
             or (ent.pickup and self.k.pickup_available and intent in ("thanks_bye", "greeting") and not ent.products)
             or (
@@ -535,8 +538,7 @@ class Policy:
                 if used is None:
                     # Chosen by its description (« le petit qui se visse sur la B6 »): the words that described
                     # it are not new products, unless a quantity goes with them.
-                    cands = set(st["choice"]["skus"])
-                    mentions = [m for m in mentions if m.qty and not m.weak and not set(m.skus) & cands]
+                    mentions = left_after_choice(k, self.norm, mentions, st["choice"]["skus"], picked)
                 if used in mentions:
                     mentions.remove(used)
                 st["choice"] = None
@@ -940,7 +942,7 @@ def respond(
     t3 = time.perf_counter()
     expired = expire(st, now)
     answer_words(knowledge, norm, ent, st)  # « le liquide » while « liquide ou poudre ? » is asked: no cash
-    describes_line(knowledge, norm, ent, st)  # « vanille-chocolat » of a cake whose description offers it
+    in_context(knowledge, norm, ent, st)  # « l'abattage » of the sheep in the cart, « vanille-chocolat » of a cake
     carried_over(knowledge, ent, st)  # « je vais venir alors » after « vous venez à Yopougon pour un polish ? »
     u = understand(norm, ent, knowledge, st, language, model)
     t4 = time.perf_counter()

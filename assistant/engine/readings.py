@@ -26,6 +26,7 @@ from .lexicon import (
     SEPARATORS,
     SIZE_UNITS,
 )
+from .measured import sold_by_area_said
 from .mentions import Entities, Mention
 from .text import find_phrase, fold_phrase, stem
 
@@ -294,6 +295,9 @@ _HAVING = {("j", "ai"), ("i", "have"), ("i", "get"), ("i", "got"), ("i", "ve"), 
 _HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon", "ma", "mes", "deja", "already"}
 
 
+_ALREADY = {"deja", "already"}
+
+
 def _had(words: list[str], start: int) -> bool:
     """« I get licence » (pidgin: I have one), « j'ai déjà le permis », « I already have a helmet »: a having verb
     right before, its subject a person; « can I get a helmet ? » asks for one."""
@@ -389,7 +393,10 @@ def owned(ent: Entities, words: list[str]):
         trade = (m.end < len(words) and words[m.end] in _TRADES) or (
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
-        had = len(ent.products) > 1 and _had(words, m.start)  # « I get licence », « j'ai déjà le permis »
+        # « I get licence », « j'ai déjà le permis »; « le tissu je l'ai déjà », « the fabric, I have it already »
+        after = set(words[m.end : m.end + 6])
+        had = _had(words, m.start) and (len(ent.products) > 1 or bool(set(words[m.start - 4 : m.start]) & _ALREADY))
+        had = had or bool(after & _ALREADY and after & {"ai", "have", "get", "got"})
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue
@@ -858,6 +865,7 @@ def verbs_named(k: Knowledge, ent: Entities, tokens: list):
                     and after.text not in FUNCTION_WORDS | NUMBER_WORDS_FR | NUMBER_WORDS_EN
                     and after.stem not in k.domain_stems
                     and done_on is None
+                    and not sold_by_area_said(k, m.skus, words)  # « désinfecter un entrepôt de 150 m² »: a place
                 )
             ):
                 _unname(ent, m)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .cues import MORE, ORDER_VERBS, any_phrase
 from .knowledge import Knowledge, Product
-from .lexicon import SERVICE_NOUNS
+from .lexicon import SERVICE_NOUNS, SIZE_UNITS
 from .mentions import Entities, Mention
 from .readings import OWNED
 from .text import Normalised, choice_word, fold_phrase, stem
@@ -52,7 +52,7 @@ def _shared(k: Knowledge, skus: list[str]) -> frozenset:
 def narrowed(k: Knowledge, services: list[str], goods: list[str]) -> list[str]:
     """Of the services, the one whose name has the most of the words every one of the goods' names has (« 12000 »,
     « split »), when one has more than all the others; all of them otherwise."""
-    said = _shared(k, goods)
+    said = _shared(k, goods) - SIZE_UNITS  # (« Poulet (2 kg) » is no more for « Découpe poisson (le kg) »)
     scores = {s: len(k.products[s].vocab & said) for s in services}
     best = max(scores.values(), default=0)
     top = [s for s in services if scores[s] == best]
@@ -94,6 +94,7 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
     when it has no count of its own (not by goods merely bought with it). The goods go when the customer says they
     are theirs (« ma clim », « my units ») or the service is a noun said of them (« l'entretien de 4 splits »)."""
     words = [t.text for t in tokens]
+    kind_named_after(ent, tokens)
     goods = [g for g in ent.products if g.skus and not any(is_service(k, k.products[sku]) for sku in g.skus)]
     gone, added = set(), []
     for s in [m for m in ent.products if m.skus and all(is_service(k, k.products[sku]) for sku in m.skus)]:
@@ -122,6 +123,40 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
                 for j in range(g.start, g.end):
                     ent.kinds.pop(j, None)
     ent.products = [m for m in ent.products if id(m) not in gone] + added
+    for_goods(k, ent, [g.skus for g in goods], words)
+
+
+def kind_named_after(ent: Entities, tokens: list) -> None:
+    """« la désinsectisation pour un 2 chambres salon », « fumigation d'un studio »: a word several products share,
+    then, in the same breath, the name of one of them: that one, said once."""
+    words = [t.text for t in tokens]
+    for a in sorted(ent.products, key=lambda m: m.start):
+        if not any(a is m for m in ent.products):
+            continue  # already said once, as the kind named after another word
+        b = min((o for o in ent.products if o.start >= a.end), key=lambda o: o.start, default=None)
+        if b is None or len(a.skus) < 2 or not set(b.skus) < set(a.skus) or b.start - a.end > 3:
+            continue
+        if any(t.brk for t in tokens[a.end : b.start + 1]) or not set(words[a.end : b.start]) <= _LINK:
+            continue
+        a.skus, a.end = b.skus, b.end
+        if a.qty is None or a.weak:
+            a.qty, a.weak = b.qty, b.weak
+        ent.products = [m for m in ent.products if m is not b]
+
+
+def for_goods(k: Knowledge, ent: Entities, goods: list[list[str]], words: list[str], carted=frozenset()) -> None:
+    """« 3 coqs + abattage des 3 », « l'abattage » with a sheep in the cart: a service said apart from the goods,
+    of several named after goods (« Abattage mouton ou chèvre », « Abattage et plumage volaille »), is the one for
+    the goods the message or the cart holds, when they all point to the same one. Not a service said of a thing of
+    its own (« une pose de cils »), nor one the cart already holds (« I'll pay after the installation »)."""
+    for m in ent.products:
+        if len(m.skus) < 2 or not all(is_service(k, k.products[s]) for s in m.skus) or set(m.skus) & carted:
+            continue
+        if m.end + 1 < len(words) and words[m.end] in _OF and words[m.end + 1].isalpha():
+            continue
+        picks = {tuple(one) for g in goods if len(one := narrowed(k, m.skus, g)) == 1}
+        if len(picks) == 1:
+            m.skus = list(picks.pop())
 
 
 def choice_word_of(k: Knowledge, text: str) -> str:
@@ -129,6 +164,19 @@ def choice_word_of(k: Knowledge, text: str) -> str:
     (« installer », « cleaned »): the candidates' common word says it better (« installation »)."""
     said = fold_phrase(text)
     return "" if len(said) == 1 and stem(said[0]) in k.verb_nouns else choice_word(text)
+
+
+def in_context(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:
+    """What the cart tells of the message's words: a service for the goods in it (for_goods), an option the
+    description of the line just added offers (describes_line)."""
+    carted = [line["sku"] for line in state.get("cart") or [] if line["sku"] in k.products]
+    goods = [[s] for s in carted if not is_service(k, k.products[s])]
+    for_goods(k, ent, goods, norm.words, frozenset(carted))
+    describes_line(k, norm, ent, state)
+
+
+# « Pose en sus (AL24) », « installation not included »: a service the description of goods says is extra.
+_EXTRA = ("en sus", "en plus", "en supplement", "non compris", "non incluse", "not included", "extra")
 
 
 def describes_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:
@@ -146,7 +194,8 @@ def describes_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -
     keep = []
     for m in ent.products:
         said = " ".join(norm.words[m.start : m.end])
-        if (m.qty is None or m.weak) and last not in m.skus and f" {said} " in offered:
+        extra = any(f" {said} {e} " in offered for e in _EXTRA) and all(is_service(k, k.products[s]) for s in m.skus)
+        if (m.qty is None or m.weak) and last not in m.skus and f" {said} " in offered and not extra:
             for j in range(m.start, m.end):
                 ent.kinds.pop(j, None)
             continue

@@ -447,13 +447,18 @@ _BREAK = re.compile(r"[,;.:\n+]")  # « riz + huile »: a plus lists, like a com
 # « 15 m² », « 25 m2 », « 2 m3 de sable »: square and cubic metres are one unit word, never « m » and a number.
 _SQUARE = re.compile(r"(?<![^\W\d_])m\s?[²2](?![\w])", re.IGNORECASE)
 _CUBE = re.compile(r"(?<![^\W\d_])m\s?[³3](?![\w])", re.IGNORECASE)
+# The same units in words: « 6 mètres carrés », « 3 square meters », « 40 sqm », « 2 metres cubes ».
+_METRE_WORD = r"(?:m|m[eéè]tres?|meters?)"
+_SQUARE_WORDS = re.compile(rf"\b(?:{_METRE_WORD}\s+carr[eé]e?s?|square\s+{_METRE_WORD}|sq\.?\s?m|sqm)\b", re.IGNORECASE)
+_CUBE_WORDS = re.compile(rf"\b(?:{_METRE_WORD}\s+cubes?|cubic\s+{_METRE_WORD})\b", re.IGNORECASE)
 # « 2m50 », « 3m60 »: metres and centimetres, one length (« 2,50 m »), never 2 of something and 50 of another.
 _METRES_CM = re.compile(r"\b(\d)m(\d\d)\b", re.IGNORECASE)
 
 
 def _split_with_breaks(text: str) -> tuple[list[str], list[str], list[bool]]:
     """Folded tokens, original tokens and, for each, whether punctuation or a new line comes before it."""
-    text = _METRES_CM.sub(r"\1,\2 m", _CUBE.sub(" mcube ", _SQUARE.sub(" mcarre ", strip_emojis(text))))
+    text = _SQUARE.sub(" mcarre ", _SQUARE_WORDS.sub(" mcarre ", strip_emojis(text)))
+    text = _METRES_CM.sub(r"\1,\2 m", _CUBE.sub(" mcube ", _CUBE_WORDS.sub(" mcube ", text)))
     pieces = []
     # Tokenise the lower-cased original with the same separators, then fold each piece.
     lowered = _APOSTROPHES_HYPHENS.sub(" ", text.lower())

@@ -368,6 +368,10 @@ _OBJECT_OPENERS = (_DETERMINERS - {"de", "d"}) | (_POSSESSIVES - {"my", "our"}) 
 # Words that are never a kind of a product; « lavage moto à la station »: the shop's premises are where.
 _COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | _QUESTION_WORDS | PREMISES
 _COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 ensemble ? »: the sum asked
+# « désinsectisation de notre restaurant », « 2 porteurs pour toute la journée », « jusqu'à Korhogo »: whose, how
+# much of it or how far, never a kind.
+_COMMON |= {"notre", "nos", "leur", "leurs", "son", "sa", "ses", "our", "their", "his", "her", "its"}
+_COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
 
 
 def unknown_modifier(

@@ -1,0 +1,72 @@
+"""What is sold by the area: « Vitre claire 5 mm (le m²) », « Désinfection maison ou bureau (le m²) », « Traitement
+anti-termites (le m²) ». The customer often gives the size of the place rather than a count: « notre bureau fait 80
+m² », « pest control for our 120 m² office », « la désinsectisation pour un magasin de 70 m2 ». The area said is how
+many of the product sold by the m², and it tells that product apart from those of the same name sold by the job
+(« Désinsectisation studio », « Désinsectisation villa »)."""
+
+from __future__ import annotations
+
+from .knowledge import Knowledge, measure_word
+from .mentions import Entities, Mention
+
+# Square and cubic metres (text.py writes « m² », « mètres carrés », « sqm » as « mcarre »), and the seats of a sofa
+# (« un 3 places », « a 3-seater »): a size of the place or of the thing, said anywhere in the message.
+AREAS = {"mcarre": "mcarre", "mcube": "mcube", "place": "place", "seater": "place", "seaters": "place"}
+
+
+def _areas(words: list[str]) -> dict[str, set[int]]:
+    """Each area unit the message says after a whole number, with the numbers said in it."""
+    said: dict[str, set[int]] = {}
+    for a, b in zip(words, words[1:], strict=False):
+        if a.isdigit() and int(a) and (unit := AREAS.get(measure_word(b))):
+            said.setdefault(unit, set()).add(int(a))
+    return said
+
+
+def _sold_by(k: Knowledge, sku: str, unit: str) -> bool:
+    return unit in k.products[sku].per_units
+
+
+def sold_by_area_said(k: Knowledge, skus: list[str], words: list[str]) -> bool:
+    """Whether one of the products is sold by an area the message says (« … un entrepôt de 150 m² »)."""
+    return any(_sold_by(k, s, unit) for unit in _areas(words) for s in skus)
+
+
+def _wider(k: Knowledge, m: Mention, stems: list[str], unit: str) -> list[str]:
+    """The products sold by the area that the mention's words also name, though the shop's index gave it only
+    those sold by the job (« pest control » beside « Désinsectisation bureaux, magasins… (le m²) »): the one the
+    other words of the message name most (« office », « magasin »)."""
+    own = set(stems[m.start : m.end])
+    sold = [s for s, p in k.products.items() if _sold_by(k, s, unit) and own <= set(p.vocab)]
+    if len(sold) < 2:
+        return sold
+    rest = set(stems[: m.start] + stems[m.end :])
+    scores = {s: len(rest & set(k.products[s].vocab)) for s in sold}
+    best = max(scores.values())
+    winners = [s for s in sold if scores[s] == best]
+    return winners if best and len(winners) == 1 else []
+
+
+def by_area(k: Knowledge, ent: Entities, words: list[str], stems: list[str]) -> None:
+    """A mention without a count of its own (or only « un ») in a message that says one area: the product of the
+    mention sold by that area, counted by it."""
+    for unit, values in _areas(words).items():
+        if len(values) != 1:
+            continue  # « 2 m² de vitre claire et 3 m² de sablée »: each said with its own, read where it stands
+        value = next(iter(values))
+        open_ = [m for m in ent.products if m.qty in (None, 1) or m.weak]
+        if any(_sold_by(k, s, unit) for m in ent.products if m not in open_ for s in m.skus):
+            continue  # the area already counts a product (« 2 m² de vitre claire »)
+        found = []
+        for m in open_:
+            sold = [s for s in m.skus if _sold_by(k, s, unit)]
+            if not sold and len(m.skus) > 1:
+                sold = _wider(k, m, stems, unit)
+            if len(sold) == 1:
+                found.append((m, sold[0]))
+        if len(found) != 1:
+            continue
+        m, sku = found[0]
+        m.skus, m.qty, m.weak = [sku], value, False
+        if value in ent.numbers:
+            ent.numbers.remove(value)

@@ -1,0 +1,139 @@
+"""What the fifteenth round showed, as classes, with shops and sentences of our own: what is sold by the m² is
+counted by the area the customer gives, wherever it is said (« nos bureaux font 120 m² », « 30 sqm »), and that area
+tells it apart from the same service sold by the job; a word several products share, then the name of one of them
+(« le nettoyage pour une villa »), is that one; a choice answered with a word another product is named by
+(« c'est pour une villa ») is the candidate; a service said apart from its goods (« + la découpe des 3 », « faites
+aussi la découpe ») is the one for the goods in the message or the cart, unless their description says it is
+included; a nail bar's or a livestock park's own premises are where the customer comes; « notre », « toute » are no
+kind of product."""
+
+import pytest
+
+from assistant.engine import Knowledge
+
+from .test_dialogue_context import _product, _shop
+from .test_what_goes_with_what import _cart, _talk
+
+
+def _described(product: dict, description: str) -> dict:
+    return {**product, "description": description}
+
+
+def _services() -> Knowledge:
+    """Cleaning, tiling and pest control sold by the job or by the m², a poultry and fish stall's cutting, doors with
+    and without their fitting, on the development shop's zones."""
+    return _shop(
+        [
+            _product("C1", "Nettoyage studio", 12000, "intervention", ["nettoyage", "menage", "cleaning"]),
+            _product("C2", "Nettoyage villa", 30000, "intervention", ["nettoyage", "menage", "cleaning", "villa"]),
+            _product(
+                "C3",
+                "Nettoyage de locaux professionnels (le m²)",
+                250,
+                "m²",
+                ["nettoyage bureaux", "nettoyage magasin", "office cleaning", "shop cleaning"],
+            ),
+            _product("T1", "Carrelage grès 60x60 (le m²)", 9500, "m²", ["carrelage", "carreaux", "tiles"]),
+            _product("D1", "Désinfection (le m²)", 300, "m²", ["desinfection", "disinfection"]),
+            _product("R1", "Dératisation appartement", 15000, "intervention", ["deratisation", "rats"]),
+            _product("R2", "Dératisation maison individuelle", 25000, "intervention", ["deratisation", "rats"]),
+            _product("P1", "Poulet de chair (2 kg)", 4500, "pièce", ["poulet", "poulets", "chicken"]),
+            _product("F1", "Carpe fraîche (le kg)", 3000, "kg", ["carpe", "poisson", "fish"]),
+            _product("S1", "Découpe poulet (par tête)", 300, "tête", ["decoupe", "découpe poulet", "cutting"]),
+            _product("S2", "Découpe poisson (le kg)", 200, "kg", ["decoupe", "découpe poisson", "cutting"]),
+            _described(
+                _product("W1", "Porte isoplane 80 cm", 45000, "pièce", ["porte isoplane", "porte en bois"]),
+                "Porte en bois isoplane avec cadre. Pose en sus.",
+            ),
+            _described(
+                _product("W2", "Porte blindée 90 cm", 180000, "pièce", ["porte blindée", "armoured door"]),
+                "Porte blindée avec serrure 3 points, pose comprise dans le prix.",
+            ),
+            _product("W3", "Pose de porte (par porte)", 15000, "porte", ["pose", "pose de porte", "door fitting"]),
+            _product("W4", "Pose de fenêtre (par fenêtre)", 10000, "fenêtre", ["pose", "pose de fenêtre"]),
+            _product("L1", "Manutentionnaire (la demi-journée)", 6000, "personne", ["porteur", "porteurs", "bras"]),
+        ],
+        large_order_items=500,
+    )
+
+
+@pytest.fixture(scope="module")
+def services():
+    return _services()
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # the area counts what is sold by it, said before or after, in figures and words
+        (["je veux le carrelage 60x60 pour 18 mètres carrés"], [("T1", 18)]),
+        (["the tiles for a 30 sqm room please"], [("T1", 30)]),
+        (["il me faut 14 square meters of tiles"], [("T1", 14)]),
+        (["venez désinfecter notre cuisine, elle fait 20 m2"], [("D1", 20)]),
+        # and tells the service by the m² apart from the same one by the job
+        (["je veux le nettoyage de nos bureaux, ça fait 120 m²"], [("C3", 120)]),
+        (["we need cleaning for our shop, about 80 square metres"], [("C3", 80)]),
+        # a word several products share, then one of their names
+        (["je veux le nettoyage pour une villa"], [("C2", 1)]),
+        (["I want cleaning for one studio please"], [("C1", 1)]),
+    ],
+)
+def test_what_is_sold_by_the_area_is_counted_by_it(chat, services, turns, cart):
+    talk, reply = _talk(chat, services, turns)
+    assert _cart(talk) == cart, reply
+
+
+def test_the_price_of_an_area_is_the_price_per_m2_times_it(chat, services):
+    talk, reply = _talk(chat, services, ["combien pour désinfecter un entrepôt de 150 m² ?"])
+    plain = reply.replace("\u202f", " ").replace("\xa0", " ")
+    assert "45 000" in plain, reply
+
+
+def test_a_choice_answered_with_a_word_another_product_is_named_by(chat, services):
+    talk, reply = _talk(chat, services, ["bonsoir, je veux la dératisation"])
+    assert talk.state["choice"], reply
+    talk, reply = _talk(chat, services, ["bonsoir, je veux la dératisation", "c'est une maison individuelle"])
+    assert _cart(talk) == [("R2", 1)], reply
+    talk, reply = _talk(chat, services, ["je voudrais le nettoyage", "une villa"])
+    assert _cart(talk) == [("C2", 1)], reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # in the same message, after a « + » that ends the list
+        (["3 poulets de chair + la découpe des 3"], [("P1", 3), ("S1", 3)]),
+        # the goods in the cart
+        (["2 poulets de chair svp", "faites aussi la découpe"], [("P1", 2), ("S1", 2)]),
+        (["2 kg de carpe", "et la découpe svp"], [("F1", 2), ("S2", 2)]),
+        (["je prends une porte isoplane", "avec la pose"], [("W1", 1), ("W3", 1)]),
+    ],
+)
+def test_a_service_said_apart_is_the_one_for_the_goods_at_hand(chat, services, turns, cart):
+    talk, reply = _talk(chat, services, turns)
+    assert _cart(talk) == cart, reply
+
+
+def test_a_service_the_goods_description_includes_is_no_new_line(chat, services):
+    talk, reply = _talk(chat, services, ["une porte blindée svp", "avec la pose"])
+    assert _cart(talk) == [("W2", 1)], reply
+
+
+def test_whose_or_how_much_is_no_kind_of_product(chat, services):
+    talk, reply = _talk(chat, services, ["il me faut 3 porteurs pour toute la matinée"])
+    assert "ne vendons pas" not in reply and _cart(talk) == [("L1", 3)], reply
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "text"),
+    [
+        ("Joëlle Nails", "Onglerie à Cocody Angré : pose gel et vernis.", "je veux un vernis mains samedi au salon"),
+        ("Parc Koné", "Parc à bétail à Anyama : moutons et cabris.", "un vernis mains, je viens au parc le chercher"),
+    ],
+)
+def test_the_trades_own_premises_are_where_the_customer_comes(chat, name, description, text):
+    shop = _services()
+    document = {**shop.document, "name": name, "description": description}
+    document["products"] = [_product("V1", "Vernis semi-permanent mains", 6000, "séance", ["vernis mains"])]
+    talk, reply = _talk(chat, Knowledge.from_document(document), [text])
+    assert talk.state["zone"] == "pickup" and _cart(talk) == [("V1", 1)], reply
