@@ -99,13 +99,21 @@ def narrow_choice(k: Knowledge, norm: Normalised, cands: list[str], refused_at=(
     return [s for s in cands if s in winners] if 1 < len(winners) < len(cands) else []
 
 
+_WANT = (*ORDER_VERBS, "m en faut", "need", "want")
+
+
 def asked_and_counted(k: Knowledge, norm: Normalised, ent: Entities) -> bool:
     """« y a lapins ? je veux 3 », « do you have rabbits? I need 3 »: whether it is there, and how many are wanted,
-    of one product: an order, its count said."""
-    if len(ent.products) != 1 or len(ent.products[0].skus) != 1 or not any_phrase(norm.words, ORDER_VERBS):
+    of one product: an order, its count said (a count said apart, « il m'en faut 6 », is then the product's)."""
+    if len(ent.products) != 1 or len(ent.products[0].skus) != 1 or not any_phrase(norm.words, _WANT):
         return False
-    m = ent.products[0]
-    return bool(m.qty) and not m.weak and m.qty not in k.products[m.skus[0]].name_numbers
+    m, named = ent.products[0], k.products[ent.products[0].skus[0]].name_numbers
+    if m.qty and not m.weak:
+        return m.qty > 1 and m.qty not in named  # (« y a huile ? »: the « a » of « y a » counts nothing)
+    if len(ent.numbers) != 1 or ent.numbers[0] in named:
+        return False
+    m.qty, m.weak, ent.numbers = ent.numbers[0], False, []
+    return True
 
 
 def left_after_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], sku: str) -> list:

@@ -296,6 +296,7 @@ _HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon",
 
 
 _ALREADY = {"deja", "already"}
+_HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
 
 def _had(words: list[str], start: int) -> bool:
@@ -394,9 +395,9 @@ def owned(ent: Entities, words: list[str]):
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
         # « I get licence », « j'ai déjà le permis »; « le tissu je l'ai déjà », « the fabric, I have it already »
-        after = set(words[m.end : m.end + 6])
+        after = words[m.end : m.end + 5]
         had = _had(words, m.start) and (len(ent.products) > 1 or bool(set(words[m.start - 4 : m.start]) & _ALREADY))
-        had = had or bool(after & _ALREADY and after & {"ai", "have", "get", "got"})
+        had = had or (bool(set(after) & _ALREADY) and any(after[: len(h)] == list(h) for h in _HAD_AFTER))
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue

@@ -25,6 +25,7 @@ _UNITS = {"unit", "units", "appareil", "appareils", "machine", "machines"}
 _AND = frozenset({"et", "and", "plus", "avec", "with"})
 _OF = {"de", "du", "des", "d", "pour", "for", "of", "on"}
 _WITH = {"avec", "with", "plus"}
+_IT_IS = {"c", "est", "it", "s", "is", "na"}
 _ITS = {"son", "sa", "ses", "leur", "leurs", "its", "their", "the", "le", "la", "l", "les", "et", "and", "an", "a"}
 
 
@@ -127,16 +128,19 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
 
 
 def kind_named_after(ent: Entities, tokens: list) -> None:
-    """« la désinsectisation pour un 2 chambres salon », « fumigation d'un studio »: a word several products share,
-    then, in the same breath, the name of one of them: that one, said once."""
+    """« la désinsectisation pour un 2 chambres salon », « fumigation d'un studio », « fumigation, c'est un studio »:
+    a word several products share, then, in the same breath or as what it is, the name of one of them: that one,
+    said once."""
     words = [t.text for t in tokens]
     for a in sorted(ent.products, key=lambda m: m.start):
         if not any(a is m for m in ent.products):
             continue  # already said once, as the kind named after another word
         b = min((o for o in ent.products if o.start >= a.end), key=lambda o: o.start, default=None)
-        if b is None or len(a.skus) < 2 or not set(b.skus) < set(a.skus) or b.start - a.end > 3:
+        gap = set(words[a.end : b.start]) if b is not None else set()  # (« fumigation, c'est un studio »: again)
+        again = b is not None and a.skus == b.skus and bool(gap & _IT_IS)
+        if b is None or not (len(a.skus) > 1 and set(b.skus) < set(a.skus) or again) or b.start - a.end > 3:
             continue
-        if any(t.brk for t in tokens[a.end : b.start + 1]) or not set(words[a.end : b.start]) <= _LINK:
+        if not gap <= _LINK | _IT_IS or (any(t.brk for t in tokens[a.end : b.start + 1]) and not gap & _IT_IS):
             continue
         a.skus, a.end = b.skus, b.end
         if a.qty is None or a.weak:

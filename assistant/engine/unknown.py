@@ -310,7 +310,7 @@ def service_object(norm: Normalised) -> str | None:
 
 # Filler around a price question ("c'est combien les …", "how much are the …").
 _PRICE_FILLER = {"est", "sont", "are", "is", "r", "c", "ca", "cest", "s", "of", "for", "pour", "en", "svp", "please"}
-_PRICE_COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER
+_PRICE_COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | _PRICE_FILLER | {"per", "mcarre", "mcube"}  # « per m² »
 
 
 def price_object(norm: Normalised) -> str | None:
@@ -372,6 +372,7 @@ _COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 en
 # much of it or how far, never a kind.
 _COMMON |= {"notre", "nos", "leur", "leurs", "son", "sa", "ses", "our", "their", "his", "her", "its"}
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
+_COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
 
 
 def unknown_modifier(

@@ -137,3 +137,46 @@ def test_the_trades_own_premises_are_where_the_customer_comes(chat, name, descri
     document["products"] = [_product("V1", "Vernis semi-permanent mains", 6000, "séance", ["vernis mains"])]
     talk, reply = _talk(chat, Knowledge.from_document(document), [text])
     assert talk.state["zone"] == "pickup" and _cart(talk) == [("V1", 1)], reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # the seats of a sofa count what is sold by the seat
+        (["faut venir chercher le salon : un 3 places et 2 fauteuils, pour la mousse"], [("M1", 3), ("M2", 2)]),
+        (["my couch na 4 seater, change the foam abeg"], [("M1", 4)]),
+        # the same product said again as what it is
+        (["venez faire le nettoyage, c'est une villa"], [("C2", 1)]),
+        # whether it is there, and how many: an order of that many
+        (["vous avez le poulet de chair ? il m'en faut 6"], [("P1", 6)]),
+        (["do you have the chicken? I need 5"], [("P1", 5)]),
+    ],
+)
+def test_counted_by_what_it_is_sold_by_or_asked_with_its_count(chat, services, turns, cart):
+    shop = _services()
+    document = dict(shop.document)
+    document["products"] = [
+        *document["products"],
+        _product("M1", "Changement de mousse (la place)", 7000, "place", ["mousse", "foam", "change the foam"]),
+        _product("M2", "Mousse de fauteuil", 9000, "fauteuil", ["fauteuil", "fauteuils", "armchair"]),
+    ]
+    talk, reply = _talk(chat, Knowledge.from_document(document), turns)
+    assert _cart(talk) == cart, reply
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("la découpe poisson pour 3 kg, la carpe je l'ai déjà", [("S2", 3)]),
+        ("2 portes isoplanes avec la pose, la porte blindée je l'ai déjà", [("W1", 2), ("W3", 2)]),
+    ],
+)
+def test_goods_the_customer_already_has_are_not_ordered(chat, services, text, cart):
+    talk, reply = _talk(chat, services, [text])
+    assert _cart(talk) == cart, reply
+
+
+def test_a_unit_asked_per_is_no_kind_of_product(chat, services):
+    talk, reply = _talk(chat, services, ["what does the office cleaning cost per m²? we have 60 m²"])
+    plain = reply.replace("\u202f", " ").replace("\xa0", " ")
+    assert "don't sell" not in reply and "15 000" in plain, reply
