@@ -233,17 +233,26 @@ def _stems(words) -> tuple:
 
 
 def concepts_of(text_words: list[str]) -> set:
-    joined = f" {' '.join(text_words)} "
-    stems_joined = f" {' '.join(stem(w) for w in text_words)} "
-    found = set()
+    """The FAQ concepts the words say. A cue said only inside a longer cue of another concept is that one's:
+    « réserver à l'avance » is ahead of time (« a l avance »), not a deposit (« avance »)."""
+    texts = (f" {' '.join(text_words)} ", f" {' '.join(stem(w) for w in text_words)} ")
+    spans: dict[str, list[tuple[int, int, int]]] = {}
     for concept, cues in FAQ_CONCEPTS.items():
         for cue in cues:
-            c = f" {cue} "
-            cs = f" {' '.join(stem(w) for w in cue.split())} "
-            if c in joined or cs in stems_joined:
-                found.add(concept)
-                break
-    return found
+            for t, needle in enumerate((f" {cue} ", f" {' '.join(stem(w) for w in cue.split())} ")):
+                at = texts[t].find(needle)
+                while at >= 0:
+                    spans.setdefault(concept, []).append((t, at, at + len(needle)))
+                    at = texts[t].find(needle, at + 1)
+
+    def inside(concept: str, t: int, a: int, b: int) -> bool:
+        return any(
+            other != concept and u == t and c <= a and b <= d and d - c > b - a
+            for other, theirs in spans.items()
+            for u, c, d in theirs
+        )
+
+    return {concept for concept, mine in spans.items() if any(not inside(concept, *span) for span in mine)}
 
 
 # Spellings of a measure, so "2 kilos" and "2 kg" are the same thing.

@@ -296,6 +296,7 @@ _HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon",
 
 
 _ALREADY = {"deja", "already"}
+_HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
 
@@ -395,7 +396,8 @@ def owned(ent: Entities, words: list[str]):
             m.start >= 2 and words[m.start - 1] in ("de", "d") and words[m.start - 2] in _TRADES
         )
         # « I get licence », « j'ai déjà le permis »; « le tissu je l'ai déjà », « the fabric, I have it already »
-        after = words[m.end : m.end + 5]
+        after = words[m.end : m.end + 7]
+        after = after[next((i for i, w in enumerate(after) if w not in _HERE), len(after)) :]  # « mon tissu est là, … »
         had = _had(words, m.start) and (len(ent.products) > 1 or bool(set(words[m.start - 4 : m.start]) & _ALREADY))
         had = had or (bool(set(after) & _ALREADY) and any(after[: len(h)] == list(h) for h in _HAD_AFTER))
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):

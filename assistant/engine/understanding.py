@@ -20,6 +20,7 @@ from .knowledge import Knowledge, kind_named, measure_word
 from .model import IntentClassifier
 from .photos import photo_request
 from .text import Normalised
+from .unknown import purpose_only
 
 # Inside an order, the model overrides the rules only for these, and only when this sure.
 IN_ORDER_OVERRIDES = ("complaint", "human")
@@ -74,6 +75,7 @@ def understand(
     language: str | None,
     model: IntentClassifier | None,
 ) -> Understanding:
+    purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
     u = _decide(norm, ent, knowledge, state, language, model)
     if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an

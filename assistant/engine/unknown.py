@@ -475,3 +475,33 @@ def closest(k: Knowledge, thing: str, limit: int = 3) -> list[Product]:
     hits = process.extract(thing, names, scorer=fuzz.WRatio, limit=limit)
     by_sku = {p.sku: p for p in items}
     return [by_sku[h[2]] for h in hits]
+
+
+_NOUN_OPENERS = {"des", "de", "du", "d", "les", "un", "une", "the", "a", "an", "any", "some"}
+
+
+def purpose_only(knowledge: Knowledge, norm: Normalised, ent: Entities) -> None:
+    """« vous vendez des rideaux ? c'est pour mon salon », « des lampes pour le salon ? »: the one product named only
+    as what a thing the shop does not know is for (« Recouvrement canapé » by its alias « salon ») is not asked for;
+    the thing is."""
+    if len(ent.products) != 1:
+        return
+    m, words = ent.products[0], norm.words
+    j = m.start - 1
+    while j >= 0 and (words[j] in _POSSESSIVES or words[j] in ("le", "la", "les", "l", "the")):
+        j -= 1
+    if j < 1 or words[j] not in ("pour", "for") or (m.qty and not m.weak):
+        return
+    unknown = [
+        w
+        for i, w in enumerate(words[1:j], 1)
+        if words[i - 1] in _NOUN_OPENERS
+        and w.isalpha()
+        and len(w) > 3
+        and w not in _COMMON
+        and stem(w) not in knowledge.vocab
+    ]
+    if unknown:
+        ent.products = []
+        for i in range(m.start, m.end):
+            ent.kinds.pop(i, None)

@@ -180,3 +180,45 @@ def test_a_unit_asked_per_is_no_kind_of_product(chat, services):
     talk, reply = _talk(chat, services, ["what does the office cleaning cost per m²? we have 60 m²"])
     plain = reply.replace("\u202f", " ").replace("\xa0", " ")
     assert "don't sell" not in reply and "15 000" in plain, reply
+
+
+def _with_faq(shop: Knowledge, faq: list[tuple[str, str, str]]) -> Knowledge:
+    document = {**shop.document, "faq": [{"question": q, "answer": a, "answer_en": e} for q, a, e in faq]}
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("il faut verser une avance pour la commande ?", "30 %"),
+        ("je dois commander combien de temps à l'avance ?", "2 jours"),
+        ("do I have to pay an advance before you start?", "30 %"),
+    ],
+)
+def test_a_cue_inside_a_longer_cue_of_another_concept_is_that_ones(chat, services, text, fact):
+    """« à l'avance » is ahead of time, « une avance » a deposit: the FAQ entry of the one said answers."""
+    shop = _with_faq(
+        services,
+        [
+            ("Faut-il payer une avance ?", "Oui, 30 % d'acompte à la commande.", "Yes, a 30 % deposit when ordering."),
+            ("Faut-il réserver à l'avance ?", "Réservez 2 jours avant.", "Book 2 days before."),
+            ("Êtes-vous ouverts le dimanche ?", "Non, fermé le dimanche.", "No, closed on Sunday."),
+        ],
+    )
+    talk, reply = _talk(chat, shop, [text])
+    assert fact in reply.replace("\u202f", " ").replace("\xa0", " ").replace("2 days", "2 jours"), reply
+
+
+@pytest.mark.parametrize(
+    "text", ["vous vendez des rideaux ? c'est pour mon salon", "do you sell the lamps for my office?"]
+)
+def test_a_product_named_only_as_what_an_unknown_thing_is_for_is_not_asked_for(chat, services, text):
+    shop = _services()
+    document = dict(shop.document)
+    document["products"] = [
+        *document["products"],
+        _product("M3", "Recouvrement canapé (la place)", 12000, "place", ["canapé", "salon", "sofa"]),
+        _product("M4", "Fauteuil de bureau (recouvrement)", 15000, "pièce", ["fauteuil de bureau", "office"]),
+    ]
+    talk, reply = _talk(chat, Knowledge.from_document(document), [text])
+    assert ("ne vendons pas" in reply or "don't sell" in reply) and "12 000" not in reply, reply
