@@ -25,6 +25,7 @@ from .cues import (
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
+from .measured import area_pick
 from .readings import measures_in_name, nights_said
 from .text import Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
@@ -35,6 +36,8 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
     ``cart``: the skus of the cart (« same size as the shirt »)."""
     refused, refused_at = (ent.refused, ent.refused_at) if ent else ((), ())
     words = norm.words
+    if not mentions and (by_area := area_pick(k, words, cands)):
+        return by_area, None  # « it's about 70 square metres »: the one sold by the m²
     left = [s for s in cands if s not in refused]
     if refused and len(left) == 1 and not mentions:
         return left[0], None  # « pas le grand » between two: the other one
@@ -893,7 +896,11 @@ def count_left(words: list[str], numbers: list[int], qty: int) -> bool:
         return False
     if any_phrase(words, (*REPLACE, *(f"{verb} {numbers[-1]}" for verb in SET_COUNT))):
         return True
-    return numbers[-1] < qty and any_phrase(words, ("un", "une", "one"))
+    # « enlevez 1 scotch, 2 suffisent », « remove one, 2 are enough »
+    return numbers[-1] < qty and any_phrase(words, ("un", "une", "one", *_ENOUGH))
+
+
+_ENOUGH = ("suffit", "suffisent", "suffira", "suffiront", "is enough", "are enough", "will do")
 
 
 def answer_words(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:

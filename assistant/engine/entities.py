@@ -236,6 +236,7 @@ def _place(norm: Normalised, knowledge: Knowledge) -> str:
 
 # Articles that name one item ("le poulet", "mon costume", "the S23").
 _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
+_REFUSALS += [["t", "need"], ["pas", "besoin", "de"], ["pas", "besoin", "d"], ["pas", "besoin", "du"], ["no", "need"]]
 # « une seule », « just one », « one only »: the article is a count.
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
 # « deux autres plaquettes », « 2 more trays », « one extra box »: more of the same, the count still counts.
@@ -562,8 +563,9 @@ class Extractor:
             # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
             # (« 2 poupées + 2 emballages » of « Emballage cadeau », the doll sold by the piece: a product of its own)
             forms = set(span) | {f for w in span for f in CONTAINER_KIN.get(w, ())}
-            sold_so = bool(keep) and any(forms & set(fold_phrase(self.k.products[s].unit)) for s in keep[-1].skus)
-            own = all(self.k.products[s].head in span for s in m.skus) and not sold_so
+            prev = [self.k.products[s] for s in keep[-1].skus] if keep else []  # (« 10 cartons moyens, 5 grands… »)
+            sold_so = any(forms & set(fold_phrase(q.unit)) and not forms & q.firsts for q in prev)
+            own = not sold_so and all((q := self.k.products[s]).head in span or q.firsts & set(span) for s in m.skus)
             counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep) and not own
             # « I want lace for my sister's wedding, the French one, 2 pieces »: the pieces are of the lace
             pieces = counted_after and set(span) <= COUNTING_UNITS and keep[-1].qty is None
@@ -735,7 +737,7 @@ class Extractor:
         (« pas de sucre » stays a removal)."""
         keep = []
         for m in ent.products:
-            if words[max(0, m.start - 2) : m.start] in _REFUSALS:
+            if any(words[max(0, m.start - len(r)) : m.start] == r for r in _REFUSALS):
                 ent.refused += [s for s in m.skus if s not in ent.refused]
                 ent.refused_at |= set(range(m.start, m.end))
                 continue

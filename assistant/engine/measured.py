@@ -70,3 +70,19 @@ def by_area(k: Knowledge, ent: Entities, words: list[str], stems: list[str]) -> 
         m.skus, m.qty, m.weak = [sku], value, False
         if value in ent.numbers:
             ent.numbers.remove(value)
+
+
+def area_pick(k: Knowledge, words: list[str], cands: list[str]) -> str | None:
+    """« It's about 70 square metres » while « which pest control? » is asked between the services sold by the job
+    (« Désinsectisation studio / … villa »): the candidate sold by the area said, else the one product of the same
+    head sold by it (« Désinsectisation bureaux, magasins et restaurants (le m²) »)."""
+    said = _areas(words)
+    if len(said) != 1 or not cands:
+        return None
+    unit = next(iter(said))
+    sold = [s for s in cands if s in k.products and _sold_by(k, s, unit)]
+    if sold:
+        return sold[0] if len(sold) == 1 else None
+    heads = {k.products[s].head for s in cands if s in k.products}
+    wider = [s for s, p in k.products.items() if p.head in heads and _sold_by(k, s, unit)] if len(heads) == 1 else []
+    return wider[0] if len(wider) == 1 else None

@@ -594,8 +594,9 @@ class Policy:
                 if not p.in_stock:
                     self.say(self.out_of_stock(p, None if m.weak else m.qty))
                 continue
-            if gone and line and line["qty"] and not any_phrase(words, REPLACE):
-                line["qty"] -= m.qty  # « remove 2 croissants »: two less
+            if gone and line and line["qty"] and (not any_phrase(words, REPLACE) or bool(numbers)):
+                # « remove 2 croissants »: two less; « enlevez 1 scotch, 2 suffisent finalement »: two left
+                line["qty"] = numbers[-1] if count_left(words, numbers, line["qty"]) else line["qty"] - m.qty
                 if line["qty"] <= 0:
                     st["cart"].remove(line)
                 changed = True

@@ -296,6 +296,9 @@ _HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon",
 
 
 _ALREADY = {"deja", "already"}
+# « une pose gel que j'avais faite chez vous », « the braids you did last month »: done before, not ordered now.
+_DONE_AFTER = [("que", "j", t, f) for t in ("avais", "ai") for f in ("fait", "faite", "faites")]
+_DONE_AFTER += [("que", "vous", "m", "avez"), ("that", "i", "had"), ("you", "did"), ("i", "had", "done")]
 _HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
@@ -400,6 +403,7 @@ def owned(ent: Entities, words: list[str]):
         after = after[next((i for i, w in enumerate(after) if w not in _HERE), len(after)) :]  # « mon tissu est là, … »
         had = _had(words, m.start) and (len(ent.products) > 1 or bool(set(words[m.start - 4 : m.start]) & _ALREADY))
         had = had or (bool(set(after) & _ALREADY) and any(after[: len(h)] == list(h) for h in _HAD_AFTER))
+        had = had or any(words[m.end : m.end + len(h)] == list(h) for h in _DONE_AFTER)  # « … que j'avais faite »
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue

@@ -25,7 +25,7 @@ _UNITS = {"unit", "units", "appareil", "appareils", "machine", "machines"}
 _AND = frozenset({"et", "and", "plus", "avec", "with"})
 _OF = {"de", "du", "des", "d", "pour", "for", "of", "on"}
 _WITH = {"avec", "with", "plus"}
-_IT_IS = {"c", "est", "it", "s", "is", "na"}
+_IT_IS = {"c", "est", "it", "s", "is", "na", "chez"}  # (« fumigation chez moi, c'est un studio »)
 _ITS = {"son", "sa", "ses", "leur", "leurs", "its", "their", "the", "le", "la", "l", "les", "et", "and", "an", "a"}
 
 
@@ -138,7 +138,7 @@ def kind_named_after(ent: Entities, tokens: list) -> None:
         b = min((o for o in ent.products if o.start >= a.end), key=lambda o: o.start, default=None)
         gap = set(words[a.end : b.start]) if b is not None else set()  # (« fumigation, c'est un studio »: again)
         again = b is not None and a.skus == b.skus and bool(gap & _IT_IS)
-        if b is None or not (len(a.skus) > 1 and set(b.skus) < set(a.skus) or again) or b.start - a.end > 3:
+        if b is None or not (len(a.skus) > 1 and set(b.skus) < set(a.skus) or again) or b.start - a.end > 4:
             continue
         if not gap <= _LINK | _IT_IS or (any(t.brk for t in tokens[a.end : b.start + 1]) and not gap & _IT_IS):
             continue

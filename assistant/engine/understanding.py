@@ -67,6 +67,23 @@ def _counted(ent: Entities) -> bool:
     return any(m.qty and not m.weak for m in ent.products)
 
 
+_FROM = {"de", "d", "du", "depuis", "from"}
+_TO = {"a", "au", "vers", "jusqu", "to", "go", "till"}
+
+
+def _destination_first(norm: Normalised, ent: Entities) -> None:
+    """« de Yop Toit Rouge à Abobo Gare », « from Yopougon go Adjamé »: of two zones said as a way from one to the
+    other, the order goes where it ends."""
+    at = sorted(i for i, kind in ent.kinds.items() if kind == "zone")
+    groups = [i for i in at if i - 1 not in at]  # where each zone's words begin
+    if len(ent.zones) != 2 or len(groups) != 2:
+        return
+    first_end = max(i for i in at if i < groups[1]) + 1
+    words = norm.words
+    if groups[0] and words[groups[0] - 1] in _FROM and set(words[first_end : groups[1]]) & _TO:
+        ent.zones.reverse()
+
+
 def understand(
     norm: Normalised,
     ent: Entities,
@@ -76,6 +93,7 @@ def understand(
     model: IntentClassifier | None,
 ) -> Understanding:
     purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
+    _destination_first(norm, ent)
     u = _decide(norm, ent, knowledge, state, language, model)
     if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an

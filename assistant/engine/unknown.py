@@ -41,6 +41,8 @@ from .text import Normalised, find_phrase, fold, stem
 # « 2 more »: how many, never what (« extra », as in « extra large », may name it).
 _OBJECT_STOP = frozenset(
     {
+        "suffit",  # « 2 suffisent »: enough, nothing asked
+        "suffisent",
         "pour",
         "for",
         "chez",
