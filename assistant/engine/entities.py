@@ -564,8 +564,8 @@ class Extractor:
             # (« 2 poupées + 2 emballages » of « Emballage cadeau », the doll sold by the piece: a product of its own)
             forms = set(span) | {f for w in span for f in CONTAINER_KIN.get(w, ())}
             prev = [self.k.products[s] for s in keep[-1].skus] if keep else []  # (« 10 cartons moyens, 5 grands… »)
-            sold_so = any(forms & set(fold_phrase(q.unit)) and not forms & q.firsts for q in prev)
-            own = not sold_so and all((q := self.k.products[s]).head in span or q.firsts & set(span) for s in m.skus)
+            sold_so = any(forms & set(fold_phrase(q.unit)) - {q.lead} for q in prev)
+            own = not sold_so and all({(q := self.k.products[s]).head, q.lead} & set(span) for s in m.skus)
             counted_after = m.start >= 2 and words[m.start - 1].isdigit() and not of and bool(keep) and not own
             # « I want lace for my sister's wedding, the French one, 2 pieces »: the pieces are of the lace
             pieces = counted_after and set(span) <= COUNTING_UNITS and keep[-1].qty is None

@@ -100,6 +100,11 @@ class Product:
     firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
 
     @property
+    def lead(self) -> str:
+        """The first word of its name, folded (« Grand carton 60 × 50 » -> grand)."""
+        return next(iter(fold_phrase(self.name)), "")
+
+    @property
     def per_item(self) -> bool:
         """Priced for each item it is done on (« Montage (par roue) », « Équilibrage (per wheel) »)."""
         return bool(self.per_word)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .knowledge import Knowledge, measure_word
 from .mentions import Entities, Mention
+from .text import fold_phrase
 
 # Square and cubic metres (text.py writes « m² », « mètres carrés », « sqm » as « mcarre »), and the seats of a sofa
 # (« un 3 places », « a 3-seater »): a size of the place or of the thing, said anywhere in the message.
@@ -24,7 +25,12 @@ def _areas(words: list[str]) -> dict[str, set[int]]:
 
 
 def _sold_by(k: Knowledge, sku: str, unit: str) -> bool:
-    return unit in k.products[sku].per_units
+    """Priced by that unit (« (le m²) », « (la place) »), not of that size (« Matelas 2 places », « 1 place »)."""
+    p = k.products[sku]
+    if unit not in p.per_units:
+        return False
+    words = fold_phrase(p.name)
+    return not any(a[:1].isdigit() and measure_word(b) == unit for a, b in zip(words, words[1:], strict=False))
 
 
 def sold_by_area_said(k: Knowledge, skus: list[str], words: list[str]) -> bool:
@@ -33,11 +39,11 @@ def sold_by_area_said(k: Knowledge, skus: list[str], words: list[str]) -> bool:
 
 
 def _wider(k: Knowledge, m: Mention, stems: list[str], unit: str) -> list[str]:
-    """The products sold by the area that the mention's words also name, though the shop's index gave it only
-    those sold by the job (« pest control » beside « Désinsectisation bureaux, magasins… (le m²) »): the one the
-    other words of the message name most (« office », « magasin »)."""
-    own = set(stems[m.start : m.end])
-    sold = [s for s, p in k.products.items() if _sold_by(k, s, unit) and own <= set(p.vocab)]
+    """The products sold by the area that the mention's words also name, or of the same head, though the shop's index
+    gave it only those sold by the job (« pest control » beside « Désinsectisation bureaux, magasins… (le m²) »): the
+    one the other words of the message name most (« office », « magasin »)."""
+    own, heads = set(stems[m.start : m.end]), {k.products[s].head for s in m.skus} - {""}
+    sold = [s for s, p in k.products.items() if _sold_by(k, s, unit) and (own <= set(p.vocab) or p.head in heads)]
     if len(sold) < 2:
         return sold
     rest = set(stems[: m.start] + stems[m.end :])
@@ -60,7 +66,8 @@ def by_area(k: Knowledge, ent: Entities, words: list[str], stems: list[str]) -> 
         found = []
         for m in open_:
             sold = [s for s in m.skus if _sold_by(k, s, unit)]
-            if not sold and len(m.skus) > 1:
+            sized = any(unit in k.products[s].per_units for s in m.skus)  # (« matelas 2 places »: its size)
+            if not sold and len(m.skus) > 1 and not sized:
                 sold = _wider(k, m, stems, unit)
             if len(sold) == 1:
                 found.append((m, sold[0]))
@@ -83,6 +90,8 @@ def area_pick(k: Knowledge, words: list[str], cands: list[str]) -> str | None:
     sold = [s for s in cands if s in k.products and _sold_by(k, s, unit)]
     if sold:
         return sold[0] if len(sold) == 1 else None
+    if any(unit in k.products[s].per_units for s in cands if s in k.products):
+        return None  # « les 2 places » between « Matelas 1 place » and « … 2 places »: a size of the names
     heads = {k.products[s].head for s in cands if s in k.products}
     wider = [s for s, p in k.products.items() if p.head in heads and _sold_by(k, s, unit)] if len(heads) == 1 else []
     return wider[0] if len(wider) == 1 else None

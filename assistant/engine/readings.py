@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from .cues import ORDER_VERBS, any_phrase
 from .knowledge import SMALL_NUMBERS, Knowledge, measure_word, traits_of
 from .lexicon import (
     CONTAINER_KIN,
@@ -299,6 +300,7 @@ _ALREADY = {"deja", "already"}
 # « une pose gel que j'avais faite chez vous », « the braids you did last month »: done before, not ordered now.
 _DONE_AFTER = [("que", "j", t, f) for t in ("avais", "ai") for f in ("fait", "faite", "faites")]
 _DONE_AFTER += [("que", "vous", "m", "avez"), ("that", "i", "had"), ("you", "did"), ("i", "had", "done")]
+_AGAIN = {"refaire", "encore", "again", "redo", "meme", "same"}
 _HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
@@ -403,7 +405,8 @@ def owned(ent: Entities, words: list[str]):
         after = after[next((i for i, w in enumerate(after) if w not in _HERE), len(after)) :]  # « mon tissu est là, … »
         had = _had(words, m.start) and (len(ent.products) > 1 or bool(set(words[m.start - 4 : m.start]) & _ALREADY))
         had = had or (bool(set(after) & _ALREADY) and any(after[: len(h)] == list(h) for h in _HAD_AFTER))
-        had = had or any(words[m.end : m.end + len(h)] == list(h) for h in _DONE_AFTER)  # « … que j'avais faite »
+        again = bool(set(words) & _AGAIN) or any_phrase(words, ORDER_VERBS)  # « je veux refaire la pose que j'avais… »
+        had = had or (not again and any(words[m.end : m.end + len(h)] == list(h) for h in _DONE_AFTER))
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue

@@ -84,6 +84,16 @@ def _destination_first(norm: Normalised, ent: Entities) -> None:
         ent.zones.reverse()
 
 
+_ORDINALS = {"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"}
+
+
+def _one_more(norm: Normalised, ent: Entities) -> None:
+    """« ajoutez mon deuxième fauteuil », « add a second chair »: one of it (more of the line, with « ajoutez »)."""
+    for m in ent.products:
+        if (m.qty is None or m.weak) and m.start and norm.words[m.start - 1] in _ORDINALS:
+            m.qty, m.weak = 1, False
+
+
 def understand(
     norm: Normalised,
     ent: Entities,
@@ -94,6 +104,7 @@ def understand(
 ) -> Understanding:
     purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
     _destination_first(norm, ent)
+    _one_more(norm, ent)
     u = _decide(norm, ent, knowledge, state, language, model)
     if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an

@@ -375,6 +375,7 @@ _COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 en
 _COMMON |= {"notre", "nos", "leur", "leurs", "son", "sa", "ses", "our", "their", "his", "her", "its"}
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
 _COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
+_COMMON |= {"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"}  # « mon deuxième fauteuil »
 
 
 def unknown_modifier(

@@ -222,3 +222,77 @@ def test_a_product_named_only_as_what_an_unknown_thing_is_for_is_not_asked_for(c
     ]
     talk, reply = _talk(chat, Knowledge.from_document(document), [text])
     assert ("ne vendons pas" in reply or "don't sell" in reply) and "12 000" not in reply, reply
+
+
+def _mover() -> Knowledge:
+    """A removals firm: boxes of two sizes, tape, a van by the job, porters, treatments sold by the job or the m²."""
+    return _shop(
+        [
+            _product(
+                "B1", "Carton moyen 50 × 40 cm", 800, "carton", ["carton moyen", "cartons moyens", "carton", "box"]
+            ),
+            _product(
+                "B2", "Grand carton 60 × 50 cm", 1200, "carton", ["grand carton", "grands cartons", "carton", "box"]
+            ),
+            _product("B3", "Ruban adhésif (rouleau)", 1000, "rouleau", ["scotch", "ruban adhésif", "tape"]),
+            _product("V1", "Camionnette avec chauffeur", 25000, "course", ["camionnette", "van", "bâchée"]),
+            _product("L1", "Porteur (la demi-journée)", 5000, "porteur", ["porteur", "porteurs", "porter", "porters"]),
+            _product("X1", "Traitement cafards studio", 15000, "intervention", ["traitement cafards", "pest control"]),
+            _product("X2", "Traitement cafards villa", 40000, "intervention", ["traitement cafards", "pest control"]),
+            _product("X3", "Traitement cafards bureaux (le m²)", 300, "m²", ["traitement cafards bureaux"]),
+            _product("X4", "Désinfection (le m²)", 250, "m²", ["desinfection", "disinfection"]),
+        ],
+        large_order_items=500,
+    )
+
+
+@pytest.fixture(scope="module")
+def mover():
+    return _mover()
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # an area said while « which one? » is asked: the one sold by the m², counted by it
+        (["we need pest control for our shop", "about 90 square metres"], [("X3", 90)]),
+        # a product refused by « we don't need », « pas besoin de »
+        (["je veux le traitement cafards bureaux pour 30 m², pas besoin de désinfection"], [("X3", 30)]),
+        (["pest control for the office, 40 sqm. We don't need disinfection"], [("X3", 40)]),
+        # a product of the kind of the one before is its own line, not a measure of it
+        (["il me faut 10 cartons moyens, 4 grands cartons et 2 scotchs"], [("B1", 10), ("B2", 4), ("B3", 2)]),
+        # what is left after a removal
+        (["5 rouleaux de scotch", "enlevez 2 scotchs, 3 suffisent finalement"], [("B3", 3)]),
+        # a second one of the line
+        (["2 porteurs svp", "ajoutez un troisième porteur"], [("L1", 3)]),
+    ],
+)
+def test_what_the_conversation_says_of_counts_and_kinds(chat, mover, turns, cart):
+    talk, reply = _talk(chat, mover, turns)
+    assert _cart(talk) == cart, reply
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("la camionnette pour aller de Marcory à Cocody", "Cocody"),
+        ("I need the van from Cocody go Marcory", "Marcory"),
+    ],
+)
+def test_an_order_goes_where_the_way_ends(chat, mover, text, zone):
+    talk, reply = _talk(chat, mover, [text])
+    assert talk.state["zone"] == zone, reply
+
+
+def test_what_was_done_before_is_no_new_line(chat):
+    nails = _shop(
+        [
+            _product("N1", "Remplissage gel", 8000, "séance", ["remplissage", "remplissage gel", "refill"]),
+            _product("N2", "Remplissage résine", 10000, "séance", ["remplissage", "remplissage résine", "refill"]),
+            _product("N3", "Pose gel complète", 12000, "pose", ["pose gel", "gel set"]),
+        ]
+    )
+    talk, reply = _talk(chat, nails, ["je veux un remplissage jeudi", "gel, c'est une pose gel que j'ai faite ici"])
+    assert _cart(talk) == [("N1", 1)], reply
+    talk, reply = _talk(chat, nails, ["je veux refaire la pose gel que j'avais faite le mois passé"])
+    assert _cart(talk) == [("N3", 1)], reply
