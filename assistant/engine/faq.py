@@ -8,21 +8,7 @@ from functools import lru_cache
 from .cues import any_phrase
 from .knowledge import Knowledge, concepts_of
 from .lexicon import EN_WORDS, FAQ_STOP, FR_WORDS
-from .text import Normalised, fold_phrase, stem
-
-ENDINGS = ("ations", "ation", "ements", "ement", "ages", "age", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s")
-
-
-def lemma(word: str) -> str:
-    """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
-    # « installation », « hachage » are the acts of « installez », « hachez »: the same stem.
-    for end in ENDINGS:
-        if word.endswith(end) and len(word) - len(end) >= 3:
-            base = word[: -len(end)]
-            if end in ("ed", "ing") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
-                base = base[:-1]  # "cutting", "shipped" -> "cut", "ship"
-            return base
-    return word
+from .text import Normalised, fold_phrase, lemma, stem
 
 
 def _overlap(stems: set, others: set) -> set:

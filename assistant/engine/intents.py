@@ -68,7 +68,7 @@ from .entities import Entities
 from .faq import best_entry, faq_features
 from .knowledge import Knowledge, kind_named
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
-from .text import Normalised, find_phrase, fold_phrase, own_doing, phrase_positions, stem
+from .text import Normalised, find_phrase, fold_phrase, lemma, own_doing, phrase_positions, stem
 from .unknown import price_object, service_object, unknown_object
 
 INTENTS = (
@@ -295,7 +295,7 @@ def classify(
         for i, t in enumerate(norm.tokens)
         if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in EVERYDAY_WORDS
     ]
-    u.in_domain = sum(1 for w in content if w in knowledge.domain_stems)
+    u.in_domain = sum(1 for w in content if w in knowledge.domain_stems or lemma(w) in knowledge.domain_lemmas)
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)

@@ -29,7 +29,7 @@ from .lexicon import (
     TRAITS,
     VEHICLE_CLASSES,
 )
-from .text import fold, fold_phrase, slang_words, stem
+from .text import fold, fold_phrase, lemma, slang_words, stem
 
 PICKUP = "pickup"
 _DAY_FR = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?"
@@ -412,6 +412,7 @@ class Knowledge:
     verb_heads: frozenset = frozenset()  # the service nouns those verbs name (verb_nouns' values)
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
+    domain_lemmas: frozenset = frozenset()  # the same, their verb and plural endings off (text.lemma)
     # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
     faq_stems: frozenset = frozenset()
     # The slang words (text.slang_words) the shop's goods are called by: read as the goods (« une daba »).
@@ -565,6 +566,7 @@ class Knowledge:
         for f in doc.get("faq") or []:
             texts += [f.get("question") or "", f.get("answer") or "", f.get("answer_en") or ""]
         self.domain_stems = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
+        self.domain_lemmas = frozenset(lemma(w) for w in self.domain_stems)  # « nettoyez » of « nettoyage »
 
     def _compile_zone_days(self, notes):
         """The delivery notes' days for each zone they name (« Cocody (…) et Yopougon (…) sont livrés en voiture le

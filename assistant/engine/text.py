@@ -638,3 +638,18 @@ def phone_length(words: list[str], i: int) -> int:
         if j - i >= 4:
             return j - i
     return 0
+
+
+ENDINGS = ("ations", "ation", "ements", "ement", "ages", "age", "ons", "ent", "ez", "er", "es", "ed", "ing", "e", "s")
+
+
+def lemma(word: str) -> str:
+    """A rough French/English verb and plural ending stripper for FAQ matching ("posez", "pose" -> "pos")."""
+    # « installation », « hachage » are the acts of « installez », « hachez »: the same stem.
+    for end in ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            base = word[: -len(end)]
+            if end in ("ed", "ing") and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]  # "cutting", "shipped" -> "cut", "ship"
+            return base
+    return word
