@@ -139,6 +139,10 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> d
     if ent.numbers:
         add("e=number")
     add("dom_in=" + str(min(u.in_domain, 2)))  # words of the shop's trade (not its names) spoken of
+    if u.act_in_faq:
+        add("act_faq")  # « vous nettoyez les tapis ? »: the FAQ's « nettoyage », no product
+    if u.by_verb:
+        add("e=by_verb")  # « vous réparez les frigos ? »: « Réparation frigo » named by its verb
     if u.unknown_in_faq is not None:
         add("unk_faq=" + str(int(u.unknown_in_faq)))  # a thing not sold that the FAQ speaks of, or not
     if ent.when:

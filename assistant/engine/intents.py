@@ -127,6 +127,10 @@ class Understanding:
     in_domain: int = 0
     unknown_in_faq: bool | None = None  # whether the FAQ speaks of the thing asked for the rules found unsold
     outside_number: bool = False  # the number of a service outside the shop is asked for (« de la SODECI »)
+    # « vous nettoyez les tapis ? » where the FAQ offers « le nettoyage des tapis »: a verb of an act the FAQ names
+    # (not a product); « vous réparez les frigos ? » where « Réparation frigo » is sold: a product named by its verb.
+    act_in_faq: bool = False
+    by_verb: bool = False
 
     @property
     def upset_said(self) -> bool:
@@ -296,6 +300,9 @@ def classify(
         if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in EVERYDAY_WORDS
     ]
     u.in_domain = sum(1 for w in content if w in knowledge.domain_stems or lemma(w) in knowledge.domain_lemmas)
+    acts = {lemma(w) for f in knowledge.faq for w in f.q_stems if len(w) >= 5} - knowledge.product_lemmas
+    u.act_in_faq = any(lemma(w) in acts for w in content if w not in knowledge.faq_stems)
+    u.by_verb = any(norm.tokens[m.start].stem in knowledge.verb_nouns for m in ent.products)
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)
     u.affirm = any_phrase(words, AFFIRM)

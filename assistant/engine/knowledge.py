@@ -413,6 +413,7 @@ class Knowledge:
     # Every word stem of the document (names, descriptions, aliases, FAQ): what the shop speaks of.
     domain_stems: frozenset = frozenset()
     domain_lemmas: frozenset = frozenset()  # the same, their verb and plural endings off (text.lemma)
+    product_lemmas: frozenset = frozenset()  # the lemmas of the products' names' words
     # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
     faq_stems: frozenset = frozenset()
     # The slang words (text.slang_words) the shop's goods are called by: read as the goods (« une daba »).
@@ -567,6 +568,7 @@ class Knowledge:
             texts += [f.get("question") or "", f.get("answer") or "", f.get("answer_en") or ""]
         self.domain_stems = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
         self.domain_lemmas = frozenset(lemma(w) for w in self.domain_stems)  # « nettoyez » of « nettoyage »
+        self.product_lemmas = frozenset(lemma(w) for w in self.product_stems)
 
     def _compile_zone_days(self, notes):
         """The delivery notes' days for each zone they name (« Cocody (…) et Yopougon (…) sont livrés en voiture le
