@@ -889,6 +889,11 @@ def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
     return counts.pop() if len(counts) == 1 else None
 
 
+def count_set(words: list[str]) -> bool:
+    """« mon cousin vient aussi, mettez 6 »: a count set outright, not more of it."""
+    return any(a in SET_COUNT and b.isdigit() for a, b in zip(words, words[1:], strict=False))
+
+
 def count_left(words: list[str], numbers: list[int], qty: int) -> bool:
     """A removal whose last count is what is left, not how many go: « enlève-en un, c'est 3 seulement », « enlève-en
     un, mets 3 », « remove one, na 2 I need » (one taken off, said as a word, and fewer than the line holds)."""

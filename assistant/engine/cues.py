@@ -1138,6 +1138,9 @@ PICKUP_CUES = (
     "passe prendre",
     "je passe",
     "je viens chercher",
+    "quand je viens",  # « cash quand je viens »: the customer comes
+    "quand je passe",
+    "when i come",
     "venir chercher",
     "viens chercher",
     "a emporter",

@@ -304,6 +304,7 @@ PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "wor
 PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure … », « Parc à bétail … »
 # A trade whose premises the shop does not name: a nail bar or a barber receives at its salon (« samedi au salon »).
 TRADE_PREMISES = {"onglerie": "salon", "nails": "salon", "coiffure": "salon", "barbier": "salon", "barber": "salon"}
+TRADE_PREMISES |= {"barbershop": "salon", "coiffeur": "salon"}
 
 
 def measure_word(word: str) -> str:

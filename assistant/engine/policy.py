@@ -20,6 +20,7 @@ from .choice import (
     corrected_count,
     count_left,
     count_of_presented,
+    count_set,
     left_after_choice,
     line_meant,
     listed,
@@ -480,7 +481,7 @@ class Policy:
         if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
             return self.cancel()
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
-        more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM))  # « réparer les deux »
+        more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM)) and not count_set(words)
         mentions = list(ent.products)
         # « à la place du diagnostic, faites la réparation », « remplacez le cadre A4 par un cadre 20x30 »
         if gone := replaced_line(self.norm, mentions, st["cart"], ent.kinds):
@@ -658,9 +659,8 @@ class Policy:
             changed = True
         if self.k.handoff_items and self.total_items() >= self.k.handoff_items:
             return self.do_handoff("large")  # too many items: a person takes over
-        # Zone or pickup.
-        # A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone just refused
-        # (« vous livrez pas Yop ? ok je passe récupérer »).
+        # Zone or pickup. A zone named with pickup words wins (« venez récupérer à Niangon »), unless it is the zone
+        # just refused (« vous livrez pas Yop ? ok je passe récupérer »).
         # « je passe la chercher à Angré » where the shop is: its own zone says where to collect.
         i_come = any_phrase(words, I_COME) and not any_phrase(words, YOU_COME)
         served_named = [

@@ -706,7 +706,7 @@ def _laid_with(k: Knowledge, words: list[str], m: Mention, goods: Mention) -> bo
 
 
 _PEOPLE_SAID = (["on", "est"], ["on", "sera"], ["nous", "sommes"], ["we", "are"], ["we", "re"], ["we", "will", "be"])
-_EACH_ONE = {"chacun", "chacune", "each", "apiece"}
+_EACH_ONE = {"chacun", "chacune", "each", "apiece", "tous", "toutes", "all"}  # « on veut tous le forfait »
 
 
 def each_of_us(ent: Entities, words: list[str]):
@@ -725,7 +725,8 @@ def each_of_us(ent: Entities, words: list[str]):
         return
     for m in ent.products:
         one = m.qty == 1 and words[m.start - 1 : m.start] in (["un"], ["une"], ["one"], ["a"], ["an"])
-        if (m.qty is None or m.weak or one) and _EACH_ONE & set(words[m.end : m.end + 4]):
+        near = {*words[m.end : m.end + 4], *words[max(0, m.start - 3) : m.start]}  # (« on veut tous le forfait »)
+        if (m.qty is None or m.weak or one) and _EACH_ONE & near:
             m.qty, m.weak = people, False
 
 

@@ -10,6 +10,8 @@ for a person.
 
 from __future__ import annotations
 
+import re
+
 from . import features
 from .choice import split_counts
 from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, REPLACE, WHERE_ASK, any_phrase, first_phrase
@@ -19,6 +21,7 @@ from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named, measure_word
 from .model import IntentClassifier
 from .photos import photo_request
+from .served import is_service
 from .text import Normalised
 from .unknown import purpose_only
 
@@ -94,6 +97,21 @@ def _one_more(norm: Normalised, ent: Entities) -> None:
             m.qty, m.weak = 1, False
 
 
+_PER_PERSON = {"personne", "person", "séance", "prestation", "entrée", "leçon", "pose", "coupe"}
+_WE_ARE = re.compile(r"\b(?:on est|on sera|nous sommes|we are|we re|we be) (\d+)\b")
+
+
+def _people_served(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> None:
+    """« on est 2, moi et mon voisin » with one service in the cart, or one sold by the person or the session
+    (« Dégradé », « (la séance) »): done for each, that many."""
+    cart = state.get("cart") or []
+    said = _WE_ARE.search(" ".join(norm.words))
+    if said and not ent.products and not ent.numbers and len(cart) == 1 and cart[0]["sku"] in knowledge.products:
+        p = knowledge.products[cart[0]["sku"]]
+        if is_service(knowledge, p) or p.unit in _PER_PERSON:
+            ent.numbers = [int(said.group(1))]
+
+
 def understand(
     norm: Normalised,
     ent: Entities,
@@ -105,6 +123,7 @@ def understand(
     purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
     _destination_first(norm, ent)
     _one_more(norm, ent)
+    _people_served(norm, ent, knowledge, state)
     u = _decide(norm, ent, knowledge, state, language, model)
     if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an

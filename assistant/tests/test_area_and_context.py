@@ -296,3 +296,34 @@ def test_what_was_done_before_is_no_new_line(chat):
     assert _cart(talk) == [("N1", 1)], reply
     talk, reply = _talk(chat, nails, ["je veux refaire la pose gel que j'avais faite le mois passé"])
     assert _cart(talk) == [("N3", 1)], reply
+
+
+def _barber() -> Knowledge:
+    """A barbershop receiving at its salon and coming home, its services sold by the person."""
+    document = {**_services().document, "name": "Koné Barbershop", "description": "Barbershop à Marcory : coupes."}
+    document["products"] = [
+        _product("H1", "Coupe dégradé", 2500, "personne", ["degrade", "dégradé", "fade"]),
+        _product("H2", "Forfait coupe + barbe", 3500, "personne", ["forfait coupe barbe", "coupe et barbe"]),
+    ]
+    return Knowledge.from_document(document)
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        # the people counted are how many of the one service in the cart
+        (["venez me faire un dégradé à Marcory", "on est 3, moi et mes frères"], [("H1", 3)]),
+        # « tous »: each of the people counted
+        (["on est 4 garçons d'honneur, on veut tous le forfait coupe et barbe"], [("H2", 4)]),
+        # a count set outright is no more of it, even with « aussi »
+        (["on est 4, on veut tous le forfait coupe et barbe", "mon cousin vient aussi, mettez 5"], [("H2", 5)]),
+    ],
+)
+def test_services_are_counted_by_the_people(chat, turns, cart):
+    talk, reply = _talk(chat, _barber(), turns)
+    assert _cart(talk) == cart, reply
+
+
+def test_coming_to_the_barbershop_is_pickup(chat):
+    talk, reply = _talk(chat, _barber(), ["un dégradé samedi, je paie cash quand je viens"])
+    assert talk.state["zone"] == "pickup" and _cart(talk) == [("H1", 1)], reply
