@@ -26,6 +26,7 @@ from assistant.engine.intents import INTENTS, classify
 from assistant.engine.model import ARTEFACT, IntentModel
 from assistant.engine.policy import new_state
 from assistant.engine.text import normalise
+from assistant.engine.understanding import read_in_context
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 # Labelled sets kept beside the corpus: the public development shop and the first hand-written sets.
@@ -73,6 +74,7 @@ def examples(folders: list[Path]) -> list[Example]:
             norm = normalise(m["text"], knowledge.own_slang)
             language = lang_mod.detect(norm, None) or "fr"
             ent = extractor.extract(norm)
+            read_in_context(norm, ent, knowledge, state)
             u = classify(norm, ent, knowledge, state, language)
             feats = feature_mod.extract(norm, ent, state, u)
             out.append(Example(folder.name, m["id"], m["lang"], m["text"], m["intent"], feats))

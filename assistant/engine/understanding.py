@@ -22,7 +22,7 @@ from .knowledge import Knowledge, kind_named, measure_word
 from .model import IntentClassifier
 from .photos import photo_request
 from .served import is_service
-from .text import Normalised
+from .text import Normalised, fold_phrase
 from .unknown import purpose_only
 
 # Inside an order, the model overrides the rules only for these, and only when this sure.
@@ -97,7 +97,7 @@ def _one_more(norm: Normalised, ent: Entities) -> None:
             m.qty, m.weak = 1, False
 
 
-_PER_PERSON = {"personne", "person", "séance", "prestation", "entrée", "leçon", "pose", "coupe"}
+_PER_PERSON = {"personne", "person", "seance", "prestation", "entree", "lecon", "pose", "coupe"}
 _WE_ARE = re.compile(r"\b(?:on est|on sera|nous sommes|we are|we re|we be) (\d+)\b")
 
 
@@ -108,8 +108,18 @@ def _people_served(norm: Normalised, ent: Entities, knowledge: Knowledge, state:
     said = _WE_ARE.search(" ".join(norm.words))
     if said and not ent.products and not ent.numbers and len(cart) == 1 and cart[0]["sku"] in knowledge.products:
         p = knowledge.products[cart[0]["sku"]]
-        if is_service(knowledge, p) or p.unit in _PER_PERSON:
+        if is_service(knowledge, p) or set(fold_phrase(p.unit)) & _PER_PERSON:
             ent.numbers = [int(said.group(1))]
+
+
+def read_in_context(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> None:
+    """The entities read again with the whole sentence and the cart, before any intent is decided (the corpus's
+    examples are read the same way, learning.examples): what an unknown thing is for, where a way ends, « mon
+    deuxième », the people counted for the service in the cart."""
+    purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
+    _destination_first(norm, ent)
+    _one_more(norm, ent)
+    _people_served(norm, ent, knowledge, state)
 
 
 def understand(
@@ -120,10 +130,7 @@ def understand(
     language: str | None,
     model: IntentClassifier | None,
 ) -> Understanding:
-    purpose_only(knowledge, norm, ent)  # « vous vendez des rideaux ? c'est pour mon salon »: not the sofa
-    _destination_first(norm, ent)
-    _one_more(norm, ent)
-    _people_served(norm, ent, knowledge, state)
+    read_in_context(norm, ent, knowledge, state)
     u = _decide(norm, ent, knowledge, state, language, model)
     if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an
