@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from .lexicon import (
@@ -237,18 +238,29 @@ def _stems(words) -> tuple:
     return tuple(stem(w) for w in words)
 
 
+@lru_cache(maxsize=1)
+def _concept_needles() -> tuple:
+    """Each FAQ concept's cues as they are looked for, once: (concept, ((0, « cue »), (1, « its stems »), …))."""
+    return tuple(
+        (
+            concept,
+            tuple((t, n) for cue in cues for t, n in enumerate((f" {cue} ", f" {' '.join(map(stem, cue.split()))} "))),
+        )
+        for concept, cues in FAQ_CONCEPTS.items()
+    )
+
+
 def concepts_of(text_words: list[str]) -> set:
     """The FAQ concepts the words say. A cue said only inside a longer cue of another concept is that one's:
     « réserver à l'avance » is ahead of time (« a l avance »), not a deposit (« avance »)."""
     texts = (f" {' '.join(text_words)} ", f" {' '.join(stem(w) for w in text_words)} ")
     spans: dict[str, list[tuple[int, int, int]]] = {}
-    for concept, cues in FAQ_CONCEPTS.items():
-        for cue in cues:
-            for t, needle in enumerate((f" {cue} ", f" {' '.join(stem(w) for w in cue.split())} ")):
-                at = texts[t].find(needle)
-                while at >= 0:
-                    spans.setdefault(concept, []).append((t, at, at + len(needle)))
-                    at = texts[t].find(needle, at + 1)
+    for concept, needles in _concept_needles():
+        for t, needle in needles:
+            at = texts[t].find(needle)
+            while at >= 0:
+                spans.setdefault(concept, []).append((t, at, at + len(needle)))
+                at = texts[t].find(needle, at + 1)
 
     def inside(concept: str, t: int, a: int, b: int) -> bool:
         return any(
@@ -415,6 +427,7 @@ class Knowledge:
     domain_stems: frozenset = frozenset()
     domain_lemmas: frozenset = frozenset()  # the same, their verb and plural endings off (text.lemma)
     product_lemmas: frozenset = frozenset()  # the lemmas of the products' names' words
+    faq_act_lemmas: frozenset = frozenset()
     # Every word stem of the FAQ's questions and answers (FaqEntry.q_stems | a_stems), compiled once.
     faq_stems: frozenset = frozenset()
     # The slang words (text.slang_words) the shop's goods are called by: read as the goods (« une daba »).
@@ -570,6 +583,10 @@ class Knowledge:
         self.domain_stems = frozenset(stem(w) for text in texts for w in fold_phrase(str(text)))
         self.domain_lemmas = frozenset(lemma(w) for w in self.domain_stems)  # « nettoyez » of « nettoyage »
         self.product_lemmas = frozenset(lemma(w) for w in self.product_stems)
+        # The acts the FAQ's questions name that no product does (« nettoyage » of « Faites-vous le nettoyage … ? »)
+        self.faq_act_lemmas = (
+            frozenset(lemma(w) for f in self.faq for w in f.q_stems if len(w) >= 5) - self.product_lemmas
+        )
 
     def _compile_zone_days(self, notes):
         """The delivery notes' days for each zone they name (« Cocody (…) et Yopougon (…) sont livrés en voiture le
