@@ -299,8 +299,9 @@ def classify(
         for i, t in enumerate(norm.tokens)
         if i not in ent.consumed and len(t.stem) >= 4 and t.stem.isalpha() and t.stem not in EVERYDAY_WORDS
     ]
-    u.in_domain = sum(1 for w in content if w in knowledge.domain_stems or lemma(w) in knowledge.domain_lemmas)
-    u.act_in_faq = any(lemma(w) in knowledge.faq_act_lemmas for w in content if w not in knowledge.faq_stems)
+    lemma_of = {w: lemma(w) for w in content}
+    u.in_domain = sum(1 for w in content if w in knowledge.domain_stems or lemma_of[w] in knowledge.domain_lemmas)
+    u.act_in_faq = any(lemma_of[w] in knowledge.faq_act_lemmas for w in content if w not in knowledge.faq_stems)
     u.by_verb = any(norm.tokens[m.start].stem in knowledge.verb_nouns for m in ent.products)
     u.faq_best, u.faq_score, u.faq_hit = best_entry(u.faq_entries)
     u.discount = any_phrase(words, DISCOUNT)

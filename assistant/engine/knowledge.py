@@ -99,11 +99,7 @@ class Product:
     # The stem of the item it is priced for (« Montage (par roue) » -> roue, see _per_item): « 4 roues » counts it.
     per_word: str = ""
     firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
-
-    @property
-    def lead(self) -> str:
-        """The first word of its name, folded (« Grand carton 60 × 50 » -> grand)."""
-        return next(iter(fold_phrase(self.name)), "")
+    lead: str = ""  # the first word of its name, folded (« Grand carton 60 × 50 » -> grand)
 
     @property
     def per_item(self) -> bool:
@@ -545,6 +541,7 @@ class Knowledge:
                 head=stem(head) if head and len(head) >= 3 else "",
                 per_word=_per_item(p.get("name") or ""),
                 firsts=firsts,
+                lead=next(iter(fold_phrase(p.get("name") or sku)), ""),
             )
         self._compile_kinds(products)
         self.size_range = frozenset(

@@ -1282,6 +1282,9 @@ FAQ_STOP = FUNCTION_WORDS | {
 # Heads of services that are not nouns made from their verb by a suffix (knowledge._DEVERBAL): « Pose de store »,
 # « Vidange groupe 5 kVA », « Recharge gaz R410A ». Those ending in « e » are asked for by their verb too (« poser »,
 # « vidanger », « recharger »).
+# « mon deuxième fauteuil », « a second chair »: one more of the thing, never a kind of it.
+ORDINAL_WORDS = frozenset({"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"})
+
 SERVICE_NOUNS = frozenset(
     {"pose", "entretien", "recharge", "diagnostic", "depannage", "revision", "service", "changement", "remplacement"}
     | {"forfait", "repair", "fitting", "cleaning", "vidange", "controle", "visite", "retouche"}

@@ -95,7 +95,7 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
     when it has no count of its own (not by goods merely bought with it). The goods go when the customer says they
     are theirs (« ma clim », « my units ») or the service is a noun said of them (« l'entretien de 4 splits »)."""
     words = [t.text for t in tokens]
-    kind_named_after(ent, tokens)
+    kind_named_after(ent, tokens, words)
     goods = [g for g in ent.products if g.skus and not any(is_service(k, k.products[sku]) for sku in g.skus)]
     gone, added = set(), []
     for s in [m for m in ent.products if m.skus and all(is_service(k, k.products[sku]) for sku in m.skus)]:
@@ -127,18 +127,19 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
     for_goods(k, ent, [g.skus for g in goods], words)
 
 
-def kind_named_after(ent: Entities, tokens: list) -> None:
+def kind_named_after(ent: Entities, tokens: list, words: list[str]) -> None:
     """« la désinsectisation pour un 2 chambres salon », « fumigation d'un studio », « fumigation, c'est un studio »:
     a word several products share, then, in the same breath or as what it is, the name of one of them: that one,
     said once."""
-    words = [t.text for t in tokens]
     for a in sorted(ent.products, key=lambda m: m.start):
         if not any(a is m for m in ent.products):
             continue  # already said once, as the kind named after another word
         b = min((o for o in ent.products if o.start >= a.end), key=lambda o: o.start, default=None)
-        gap = set(words[a.end : b.start]) if b is not None else set()  # (« fumigation, c'est un studio »: again)
-        again = b is not None and a.skus == b.skus and bool(gap & _IT_IS)
-        if b is None or not (len(a.skus) > 1 and set(b.skus) < set(a.skus) or again) or b.start - a.end > 4:
+        if b is None or b.start - a.end > 4:
+            continue
+        gap = set(words[a.end : b.start])
+        again = a.skus == b.skus and bool(gap & _IT_IS)  # (« fumigation, c'est un studio »: said again)
+        if not (len(a.skus) > 1 and set(b.skus) < set(a.skus) or again):
             continue
         if not gap <= _LINK | _IT_IS or (any(t.brk for t in tokens[a.end : b.start + 1]) and not gap & _IT_IS):
             continue

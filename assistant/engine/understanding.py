@@ -19,6 +19,7 @@ from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named, measure_word
+from .lexicon import ORDINAL_WORDS
 from .model import IntentClassifier
 from .photos import photo_request
 from .served import is_service
@@ -87,13 +88,10 @@ def _destination_first(norm: Normalised, ent: Entities) -> None:
         ent.zones.reverse()
 
 
-_ORDINALS = {"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"}
-
-
 def _one_more(norm: Normalised, ent: Entities) -> None:
     """« ajoutez mon deuxième fauteuil », « add a second chair »: one of it (more of the line, with « ajoutez »)."""
     for m in ent.products:
-        if (m.qty is None or m.weak) and m.start and norm.words[m.start - 1] in _ORDINALS:
+        if (m.qty is None or m.weak) and m.start and norm.words[m.start - 1] in ORDINAL_WORDS:
             m.qty, m.weak = 1, False
 
 

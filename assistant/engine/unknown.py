@@ -30,6 +30,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
+    ORDINAL_WORDS,
     PEOPLE,
     SIZE_PREFIXES,
     SIZE_UNITS,
@@ -372,10 +373,10 @@ _COMMON = FR_WORDS | EN_WORDS | FUNCTION_WORDS | BENIGN_MODIFIERS | _POINTING | 
 _COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 ensemble ? »: the sum asked
 # « désinsectisation de notre restaurant », « 2 porteurs pour toute la journée », « jusqu'à Korhogo »: whose, how
 # much of it or how far, never a kind.
-_COMMON |= {"notre", "nos", "leur", "leurs", "son", "sa", "ses", "our", "their", "his", "her", "its"}
+_COMMON |= _POSSESSIVES | {"leur", "leurs", "son", "sa", "ses", "their", "his", "her", "its"}
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
 _COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
-_COMMON |= {"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"}  # « mon deuxième fauteuil »
+_COMMON |= ORDINAL_WORDS  # « mon deuxième fauteuil »
 
 
 def unknown_modifier(
@@ -495,16 +496,14 @@ def purpose_only(knowledge: Knowledge, norm: Normalised, ent: Entities) -> None:
         j -= 1
     if j < 1 or words[j] not in ("pour", "for") or (m.qty and not m.weak):
         return
-    unknown = [
-        w
-        for i, w in enumerate(words[1:j], 1)
-        if words[i - 1] in _NOUN_OPENERS
+    if any(
+        words[i - 1] in _NOUN_OPENERS
         and w.isalpha()
         and len(w) > 3
         and w not in _COMMON
         and stem(w) not in knowledge.vocab
-    ]
-    if unknown:
+        for i, w in enumerate(words[1:j], 1)
+    ):
         ent.products = []
         for i in range(m.start, m.end):
             ent.kinds.pop(i, None)
