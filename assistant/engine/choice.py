@@ -6,7 +6,6 @@ one name only (« en poudre »), or by what it is like (« for my son »); the w
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from .cues import (
     CHEAP,
@@ -26,6 +25,7 @@ from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
 from .measured import area_pick
+from .ranges import in_range
 from .readings import measures_in_name, nights_said
 from .text import Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
@@ -60,7 +60,7 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
             sold = [s for s in cands if measure_word(b) in k.products[s].per_units and s not in refused]
             if len(sold) == 1:
                 return sold[0], None
-    if not mentions and (ranged := in_range(k, norm, Mention(list(cands), 0, 0), {})):
+    if not mentions and (ranged := in_range(k, norm.words, Mention(list(cands), 0, 0), {})):
         return ranged, None  # « les deux c'est pointure 31 » between 28-33 and 34-39
     winners = _closest(k, norm, cands, refused_at)
     if len(winners) == 1:
@@ -161,9 +161,15 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
 
 
 def _lettered(k: Knowledge, toks: list, cands: list[str]) -> list[str]:
-    """« Série A, mets 2 », « taille M »: a lone letter after the word that precedes it in a candidate's name (a
-    letter alone is no word of the names otherwise: « a » is an article)."""
-    said = {(toks[i - 1].stem, t.text) for i, t in enumerate(toks) if i and len(t.text) == 1 and t.text.isalpha()}
+    """« Série A, mets 2 », « taille M », « le niveau 2 », « the level 2 one »: a lone letter or a number after the
+    word that precedes it in a candidate's name (a letter alone is no word of the names otherwise: « a » is an
+    article; a number alone may be a count), or after a word every candidate has (« level » for « niveau »)
+    before a number that the names give after the same word (« niveau 1 », « niveau 2 »)."""
+    said = {
+        (toks[i - 1].stem, t.text)
+        for i, t in enumerate(toks)
+        if i and (len(t.text) == 1 and t.text.isalpha() or t.text.isdigit() and toks[i - 1].text.isalpha())
+    }
     if not said:
         return []
 
@@ -171,7 +177,15 @@ def _lettered(k: Knowledge, toks: list, cands: list[str]) -> list[str]:
         words = [stem(w) for w in fold_phrase(k.products[sku].name)]
         return set(zip(words, words[1:], strict=False))
 
-    return [s for s in cands if s in k.products and said & pairs(s)]
+    named = {s: pairs(s) for s in cands if s in k.products}
+    hits = [s for s in named if said & named[s]]
+    if hits or len(named) < 2:
+        return hits
+    before = set.intersection(*({a for a, b in p if b.isdigit()} for p in named.values()))
+    shared = set.intersection(*(set(k.products[s].vocab) for s in named))
+    literal = {w for p in named.values() for pair in p for w in pair}  # (« 20 cm, 15 pieces »: « cm » is no level)
+    told = {b for a, b in said if a in shared and a not in literal and b.isdigit()}
+    return [s for s, p in named.items() if told & {b for a, b in p if a in before and b.isdigit()}]
 
 
 def offer_told(k: Knowledge, norm: Normalised, ent: Entities, offered: list[str]) -> str | None:
@@ -256,49 +270,6 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
     return plain[0] if len(plain) == 1 and len(m.skus) > 1 else None
 
 
-_RANGE = re.compile(r"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(\d+)? ?(?:a|-|to|jusqu a|up to) (\d+) ([a-z]+)")
-_UNBOUNDED = 10**9  # the top of an open range (« 7 nuits et plus »)
-_AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
-_SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b")
-_OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
-
-
-def in_range(k: Knowledge, norm: Normalised, m: Mention, cart: dict) -> str | None:
-    """« spiral binding » with 120 pages in the cart, « reliure pour 180 pages »: the one candidate whose name's
-    range (« jusqu'à 100 pages », « de 101 à 250 pages ») holds how many of that unit the message or the cart
-    says."""
-    ranges, bare = {}, []
-    for s in m.skus:
-        name = " ".join(fold_phrase(k.products[s].name))
-        if found := _RANGE.search(name):
-            ranges[s] = (int(found[1] or 0), int(found[2]), stem(found[3]))
-        elif found := _OPEN_RANGE.search(name):
-            ranges[s] = (int(found[1]), _UNBOUNDED, stem(found[2]))  # « long séjour (7 nuits et plus) »
-        elif (found := _AGE_RANGE.search(name)) and int(found[1]) < int(found[2]):
-            ranges[s] = (int(found[1]), int(found[2]), stem(found[3]))  # « Chemise 4-6 ans »: « ma fille a 5 ans »
-        elif found := _SIZE_RANGE.search(name):
-            ranges[s] = (int(found[1]), int(found[2]), "size")  # « pointure 34-39 »: « il chausse du 35 »
-        else:
-            bare.append(s)
-    if not ranges or len({r[2] for r in ranges.values()}) != 1:
-        return None
-    if bare and not any(hi == _UNBOUNDED for _, hi, _ in ranges.values()):
-        return None  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
-    unit = next(iter(ranges.values()))[2]
-    for s in bare:
-        # « le studio 3 nuits » beside « nuit en semaine » and « long séjour (7 nuits et plus) »: a candidate sold by
-        # that unit without a range takes any count.
-        if unit not in {stem(u) for u in k.products[s].per_units}:
-            return None
-        ranges[s] = (0, _UNBOUNDED, unit)
-    words = norm.words
-    said = [int(w) for w, u in zip(words, words[1:], strict=False) if w.isdigit() and stem(u) == unit]
-    said += [int(w) for w in words if w.isdigit() and unit == "size"]
-    said += [q for s, q in cart.items() if q and {unit, unit + "s"} & k.products[s].per_units]
-    fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
-    return fits.pop() if len(fits) == 1 else None
-
-
 def measure_before(k: Knowledge, words: list[str], m: Mention) -> tuple[int, str] | None:
     """« 2 kilos de mouton »: the measure said before a word several products share, kept for the one chosen
     when it is sold by that measure."""
@@ -353,6 +324,8 @@ def chosen_count(k: Knowledge, norm: Normalised, sku: str, used, numbers: list[i
     if not qty and measure and measure[1] in k.products[sku].per_units and not counted:
         qty = measure[0]
     singular = used is None and (norm.words[:1] in (["le"], ["la"], ["l"], ["celui"], ["celle"]) or "one" in norm.words)
+    # « engine na 2.0 »: the measure that chose it describes the one thing the customer has
+    singular = singular or (used is None and in_range(k, norm.words, Mention([sku], 0, 0), {}) == sku)
     return qty or choice.get("qty") or (1 if (used is not None and used.weak) or singular else None)
 
 
@@ -414,7 +387,7 @@ def priced_one(k: Knowledge, norm: Normalised, m: Mention, mentions: list[Mentio
     if measured := measure_tells(k, norm.words, m, mentions):
         return dataclasses.replace(m, skus=[measured[0]], qty=measured[1], weak=False)
     told = container_before(k, norm, m) or size_beside(k, norm.words, m, mentions)
-    told = told or in_range(k, norm, m, {})  # « bureau de 40 m2 » of « (jusqu'à 50 m²) »
+    told = told or in_range(k, norm.words, m, {})  # « bureau de 40 m2 » of « (jusqu'à 50 m²) »
     return dataclasses.replace(m, skus=[told]) if told else None
 
 
@@ -490,7 +463,7 @@ def one_of(
         return told, said
     if boxed := container_before(k, norm, m):
         return boxed, set()
-    if ranged := in_range(k, norm, m, cart):
+    if ranged := in_range(k, norm.words, m, cart):
         return ranged, set()
     measured = measure_tells(k, norm.words, m, mentions)
     if measured:
@@ -687,6 +660,7 @@ def container_count(norm: Normalised, ent: Entities, state: dict) -> int | None:
 
 # « un homme et un femme », « 1 classique et 1 pour ordinateur »: several kinds said with their counts.
 _SPLITS = {"et", "and", "plus", "puis"}
+_NOT = {"pas", "not", "sans", "without", "no", "non", "ni", "nor"}
 _ONES = {"un", "une", "one"}
 
 
@@ -695,6 +669,15 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
     the message (cut at « et » / « and » / a comma) says a count and words that only one candidate's name has (or
     what it is like, « pour ma fille »): that many of that one, for two candidates or more. « un de chaque »,
     « one of each »: that many of every candidate. [] when the message does not split so."""
+    if split := _split_parts(k, norm, cands):
+        return split
+    # « les deux, avant et arrière », « both »: one of every candidate (« les deux c'est pointure 31 » is two of one)
+    if not _all_of(k, norm, cands) or in_range(k, norm.words, Mention(list(cands), 0, 0), {}):
+        return []
+    return [(s, 1) for s in cands] if len(_closest(k, norm, cands)) != 1 else []
+
+
+def _split_parts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple[str, int]]:
     toks, words = norm.tokens, norm.words
     for i, w in enumerate(words):
         if w in ("chaque", "each", "chacun", "chacune") and i:
@@ -729,14 +712,35 @@ def split_counts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
         # « le premier fait 4 kg, l'autre 15 kg » between weight bands: one of the band each measure falls in
         units = [measure_word(b.text) for a, b in zip(part, part[1:], strict=False) if a.text.isdigit()]
         measured = any(u in SIZE_UNITS for u in units)  # (« pointure 31 » alone is left to the question)
-        ranged = in_range(k, dataclasses.replace(norm, tokens=part), Mention(cands, 0, 0), {}) if measured else None
-        counts, picked = (counts or [1], [ranged]) if ranged else (counts, picked)
+        ranged = in_range(k, [t.text for t in part], Mention(cands, 0, 0), {}) if measured else None
+        # « avant et arrière »: each part names one, one of each (« the outfit, not the bodysuits » names one only)
+        named_only = len(picked) == 1 and not {t.text for t in part} & _NOT
+        counts, picked = (counts or [1], [ranged]) if ranged else (counts or [1] * named_only, picked)
         if not counts and not picked:
             continue  # « non finalement » before the parts
         if len(counts) != 1 or len(picked) != 1 or not counts[0] or (picked[0] in out and not ranged):
             return []
         out[picked[0]] = out.get(picked[0], 0) + counts[0]  # (a band said twice counts twice: « 3 kg et 4 kg »)
     return list(out.items()) if len(out) > 1 or (ranged and sum(out.values()) > 1) else []
+
+
+# « les deux », « both », « les trois »: every one of that many candidates
+_ALL_OF = {2: ("les deux", "both", "all of them"), 3: ("les trois", "all three", "all of them")}
+
+
+def _all_of(k: Knowledge, norm: Normalised, cands: list[str]) -> bool:
+    """« les deux, avant et arrière », « both please », « les deux plaquettes »: every candidate; not « les deux
+    kilos », « the two front wheels »: the phrase ends the sentence or is said of the candidates' own word."""
+    words, names = norm.words, set().union(*(k.products[s].vocab for s in cands if s in k.products))
+    for phrase in _ALL_OF.get(len(cands), ()):
+        for at in phrase_positions(words, phrase):
+            nxt = at + len(phrase.split())
+            if nxt >= len(words) or norm.tokens[nxt].brk or words[nxt] in _THEN or norm.tokens[nxt].stem in names:
+                return True
+    return False
+
+
+_THEN = {"svp", "s", "stp", "please", "pls", "alors", "then", "merci", "thanks", "aussi", "too", "also"}
 
 
 def split_line(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, list] | None:

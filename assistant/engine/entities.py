@@ -12,16 +12,14 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import measured, readings, served
+from . import measured, readings, served, siblings
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
     CONTAINER_KIN,
     CONTAINERS,
     DOZEN_WORDS,
-    EN_WORDS,
     EVERYDAY_WORDS,
-    FR_WORDS,
     FUNCTION_WORDS,
     MONTHS,
     NUMBER_WORDS_EN,
@@ -32,6 +30,8 @@ from .lexicon import (
     SIZE_UNITS,
 )
 from .mentions import Entities, Mention
+from .places import place_named
+from .ranges import in_range
 from .text import Normalised, fold, fold_phrase, has_phrase, negated, phone_length, stem
 
 # Between two products named in one list (« 2 uniwax pièce et 1 demi-pièce », « full piece and half piece »).
@@ -109,129 +109,6 @@ def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
                 return value * 12, end - i + 1
             return value, end - i
     return None, 0
-
-
-# "livrer / deliver / envoyer … à|vers|to <Place>": the place is read from the raw text, capitals kept.
-# Not "le livreur m'a appelé": the driver is no verb of delivering, and "m'a" / "l'a" are "avoir".
-_PLACE = re.compile(
-    r"\b(?:livr(?!eur|euse)\w*|deliver(?!y ?(?:man|men|guy|boy|driver))\w*|envoy\w*|envoi\w*|send|ship\w*"
-    r"|expedi\w*)\b[^.?!\n]{0,40}?"
-    r"(?<!['’])\b(?:à|a|au|aux|vers|sur|pour|to|in|at|jusqu'?à|jusqu'?a)\s+"
-    r"([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
-    re.IGNORECASE,
-)
-# Words after "livrer à" that are not a place name.
-NOT_PLACES = {
-    "domicile",
-    "maison",
-    "bureau",
-    "home",
-    "house",
-    "office",
-    "chez",
-    "moi",
-    "me",
-    "nous",
-    "us",
-    "quelle",
-    "quel",
-    "which",
-    "what",
-    "where",
-    "partir",
-    "temps",
-    "heure",
-    "l",
-    "la",
-    "le",
-    "les",
-    "my",
-    "mon",
-    "ma",
-    "mes",
-    "your",
-    "votre",
-    "nuit",
-    "night",
-    "soir",
-    "matin",
-    "midi",
-    "noon",
-    "weekend",
-    "demain",
-    "tomorrow",
-    "today",
-    "tonight",
-    "plus",
-    "moins",
-    "combien",
-    "how",
-    "lundi",
-    "mardi",
-    "mercredi",
-    "jeudi",
-    "vendredi",
-    "samedi",
-    "dimanche",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "partout",
-    "everywhere",
-    "tout",
-    "toute",
-    "all",
-    "any",
-    "moto",
-    "voiture",
-    "pied",
-    "velo",
-    "car",
-    "bike",
-    "motorbike",
-    "abidjan",
-    "ville",
-    "city",
-    "town",
-    "quartier",
-    "area",
-    "zone",
-    "adresse",
-    "address",
-}
-
-
-# "je suis à Gonzague, vous livrez ?", "I live in Dabou": where the customer is, said before the question.
-_HERE = re.compile(
-    r"\b(?:je suis|j'habite|j’habite|on est|nous sommes|je reste|i am|i'm|im|i live|we are|we're)\s+"
-    r"(?:à|a|au|in|at|vers|sur)\s+([^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?)",
-    re.IGNORECASE,
-)
-
-
-def _place(norm: Normalised, knowledge: Knowledge) -> str:
-    m = _PLACE.search(norm.raw)
-    if not m and any(w in norm.words for w in ("livrer", "livrez", "livraison", "deliver", "delivery", "envoyez")):
-        m = _HERE.search(norm.raw)
-    if not m:
-        return ""
-    place = m.group(1).strip(" '’-")
-    first = fold_phrase(place)
-    if not first:
-        return ""
-    head = first[0]
-    common = FR_WORDS | EN_WORDS | FUNCTION_WORDS | NOT_PLACES | NUMBER_WORDS_FR | NUMBER_WORDS_EN
-    if len(head) < 3 or head in common or stem(head) in knowledge.product_stems or stem(head) in knowledge.vocab:
-        return ""
-    # Keep a second word only when written with a capital ("Grand Lahou"), never a trailing common word.
-    words = place.split()
-    if len(words) > 1 and fold_phrase(words[1])[:1] and fold_phrase(words[1])[0] in common:
-        words = words[:1]
-    return " ".join(w[:1].upper() + w[1:] for w in words)
 
 
 # Articles that name one item ("le poulet", "mon costume", "the S23").
@@ -489,7 +366,7 @@ class Extractor:
         if ent.zones and ent.pickup and any(has_phrase(words, cue) for cue in COLLECT_FROM_ME):
             ent.pickup = False  # « please pick up 5 shirts in Deux-Plateaux »: the shop collects there, a delivery
         if not ent.zones:
-            ent.place = _place(norm, k)
+            ent.place = place_named(norm, k)
         readings.verbs_named(k, ent, norm.tokens)
         readings.pack_named(k, ent, words, taken)
         readings.sibling_named(k, ent, stems, taken)
@@ -509,7 +386,7 @@ class Extractor:
         readings.each_of_us(ent, words)
         readings.per_head(k, ent, words)
         readings.nights_by_days(k, ent, words)
-        readings.landmarks(ent, words)
+        readings.landmarks(ent, norm.tokens)
         readings.purposes(ent, words)
         readings.owned(ent, words)
         readings.pack_contents(self.k, ent, words)
@@ -633,6 +510,9 @@ class Extractor:
         texts = [t.text for t in tokens]
         for m in mentions:
             if len(m.skus) < 2:
+                continue
+            if ranged := in_range(self.k, texts, m, {}):
+                m.skus = [ranged]  # « la vidange d'un moteur 2.0 » between « jusqu'à 1,4 L » and « gros moteur »
                 continue
             # Only the words of its own part of the message: in « 2 kg de carpe et des crevettes », « kg » is the
             # carp's, not a clue for the prawns.
@@ -951,8 +831,8 @@ class Extractor:
                 forward(m, postfix=True) or backward(m)
             else:
                 backward(m) or forward(m, postfix=False)
-        readings.elliptic(self.k, ent, words, numbers, used, taken, sizes)
-        readings.sibling_asked(self.k, ent, words, numbers, used, taken)
+        siblings.elliptic(self.k, ent, words, numbers, used, taken, sizes)
+        siblings.sibling_asked(self.k, ent, words, numbers, used, taken)
         readings.counted_apart_of_one(ent, words, numbers, used)
         # "Je veux l'iPhone 13", "the grilled fish": one, unless a number said otherwise.
         for m in ent.products:

@@ -320,6 +320,8 @@ def classify(
     u.untroubled = not _trouble_said(words, joined)
     u.plain_order = explicit_order and u.untroubled
     price_cue = any_phrase(ent.unnamed(words), PRICE)  # « ajoute un bracelet argent »: the silver, not the money
+    # « c'est voili ça ! bon mets 2 pneus seulement »: a line of the order counted anew, however dear it is said
+    price_cue = price_cue and not (in_order and explicit_order and with_qty and not norm.question)
     u.outside_number = _outside_number(norm, knowledge)
     owner_called = any(w in knowledge.owner_names for w in words) and (
         any_phrase(words, ("parler", "appeler", "c est toi", "talk", "speak", "call", "voir")) or _number_asked(words)

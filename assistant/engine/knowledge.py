@@ -305,11 +305,18 @@ MEASURE_SYNONYMS = {
     "minutes": "min",
     "mn": "min",
     "mins": "min",
+    # « beginner English for 2 months » of « … (1 mois) »
+    "month": "mois",
+    "months": "mois",
+    "week": "semaine",
+    "weeks": "semaine",
+    "semaines": "semaine",
 }
 
 
 PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir", "studio"}
 PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure … », « Parc à bétail … »
+PREMISES |= {"centre", "center", "clinique", "clinic", "cabinet", "ecole", "school"}  # « Centre de langues … »
 # A trade whose premises the shop does not name: a nail bar or a barber receives at its salon (« samedi au salon »).
 TRADE_PREMISES = {"onglerie": "salon", "nails": "salon", "coiffure": "salon", "barbier": "salon", "barber": "salon"}
 TRADE_PREMISES |= {"barbershop": "salon", "coiffeur": "salon"}

@@ -1336,6 +1336,7 @@ PEOPLE = (
     | {"voisine", "collegue", "patron", "patronne", "brother", "sister", "mother", "father", "mum", "mom", "dad"}
     | {"friend", "friends", "girlfriend", "boyfriend", "neighbour", "colleague", "boss", "gens", "people"}
     | {"chauffeur", "driver", "employe", "employee", "worker", "ouvrier", "eleve", "student", "pupil", "invite"}
+    | {"quelqu", "someone", "somebody"}  # « envoyez quelqu'un », « send someone »: a person, no thing asked
 ) - {"masculin", "feminin", "monsieur"}
 
 # The class of a vehicle, which a car wash, a tyre shop or a car hire prices by (« Géométrie voiture » beside

@@ -23,7 +23,6 @@ from .lexicon import (
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
     PEOPLE,
-    PIECES,
     SEPARATORS,
     SIZE_UNITS,
 )
@@ -99,16 +98,19 @@ def packs(k: Knowledge, ent: Entities, words: list[str]):
             m.skus, m.qty = fits, m.qty // packs[fits[0]]
 
 
-def landmarks(ent: Entities, words: list[str]):
+def landmarks(ent: Entities, tokens: list):
     """« je suis en face du dépôt de gaz », « behind the rice warehouse »: a product named to say where one
-    is, not ordered. Only a product without a quantity, a few words after a place word, in a message that
+    is, not ordered. Only a product without a quantity, a few words after a place word in the same sentence
+    (« …near the Cité administrative? The rear brake pads need changing » orders them), in a message that
     says where the customer is (a zone or « je suis »)."""
+    words = [t.text for t in tokens]
     where = bool(ent.zones) or bool(ent.place) or any(find_phrase(words, c) >= 0 for c in HERE)
     if not where:
         return
     keep = []
     for m in ent.products:
-        before = words[max(0, m.start - 5) : m.start]
+        start = max([max(0, m.start - 5)] + [i for i in range(m.start - 4, m.start + 1) if i > 0 and tokens[i].brk])
+        before = words[start : m.start]
         if (m.qty is None or m.weak) and any(find_phrase(before, c) >= 0 for c in LANDMARK):
             _unname(ent, m)
             continue
@@ -305,6 +307,23 @@ _HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
 
+_NOT_DONE = {"une", "des", "du", "de", "quelque", "encore", "toujours", "deja", "cette", "ce", "ces", "combien"}
+
+
+def _done_before(words: list[str], start: int) -> bool:
+    """« vous avez fait ma vidange hier », « vous m'avez réparé l'écran », « you fixed my phone »: the shop did it
+    (« vous avez la vitre fumée ? » asks whether it has it)."""
+    before = words[max(0, start - 5) : start]
+    for i, w in enumerate(before[:-1]):
+        done = before[i + 1]
+        if w == "avez" and i and before[i - 1] in ("vous", "m") and done not in _FOR_WHOM | _NOT_DONE:
+            if done in ("fait", "faite", "faits", "mis", "pris") or done.endswith(("e", "es", "ee", "ees")):
+                return True
+        if w in ("you", "una") and done in ("did", "fixed", "fix", "repaired", "changed", "installed", "serviced"):
+            return True
+    return False
+
+
 def _had(words: list[str], start: int) -> bool:
     """« I get licence » (pidgin: I have one), « j'ai déjà le permis », « I already have a helmet »: a having verb
     right before, its subject a person; « can I get a helmet ? » asks for one."""
@@ -407,54 +426,12 @@ def owned(ent: Entities, words: list[str]):
         had = had or (bool(set(after) & _ALREADY) and any(after[: len(h)] == list(h) for h in _HAD_AFTER))
         again = bool(set(words) & _AGAIN) or any_phrase(words, ORDER_VERBS)  # « je veux refaire la pose que j'avais… »
         had = had or (not again and any(words[m.end : m.end + len(h)] == list(h) for h in _DONE_AFTER))
+        had = had or (_done_before(words, m.start) and not set(words) & _AGAIN)  # « vous avez fait ma vidange »
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue
         keep.append(m)
     ent.products = keep
-
-
-def elliptic(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool], sizes: dict):
-    """« trois paires de tapettes enfant et deux paires adulte », « 2 poulets entiers et 1 demi »: a count left
-    over, then a word that names, with the product said before it, one other product of the same kind (the
-    same head word): that many of that one. « l'ampoule 15 W c'est combien ? et la 9 W ? »: a size left over
-    that only one other product of the kind has in its name: that one."""
-    products = k.products
-    for p, (value, length, unit) in sorted(sizes.items()):
-        before = [m for m in ent.products if m.end <= p]
-        if p in used or not before or (p > 0 and words[p - 1].isdigit()) or unit in PIECES:
-            continue  # (« 20 cm, 15 pieces »: how many of it, no other size)
-        heads = {products[s].head for s in before[-1].skus} - {""}
-        others = [s for s, q in products.items() if q.head in heads and value in q.name_numbers]
-        if len(others) == 1 and others[0] not in before[-1].skus:
-            _name(ent, Mention(others, p, p + length + 1, text=" ".join(words[p : p + length + 1])), taken)
-            used.add(p)
-    for p, (value, length) in sorted(numbers.items()):
-        before = [m for m in ent.products if m.end <= p]
-        if p in used or not before:
-            continue
-        heads = {products[s].head for s in before[-1].skus} - {""}
-        j = p + length
-        while j < len(words) and (stem(words[j]) in CONTAINERS or words[j] in ("de", "d", "of")):
-            j += 1
-        if j >= len(words) or taken[j]:
-            continue
-        word, prev = stem(words[j]), before[-1]
-        if not word.isalpha() or word in FUNCTION_WORDS:
-            continue
-        named = [s for s in prev.skus if word in products[s].vocab]
-        if len(prev.skus) == 2 and len(named) == 1 and prev.qty and not prev.weak:
-            # « 2 black HP 305 cartridges and 1 colour » between the black and the colour one: one of each kind.
-            prev.skus = [s for s in prev.skus if s not in named]
-            others = named
-        elif named:
-            continue  # « le camion de sable, le 6 roues »: a word the product said before has tells nothing new
-        else:
-            others = [s for s, q in products.items() if q.head in heads and word in q.vocab]
-        if len(others) == 1:
-            _name(ent, Mention(others, j, j + 1, qty=value, text=words[j]), taken)
-            used.add(p)
-    ent.products.sort(key=lambda m: m.start)
 
 
 # « j'en veux 2 », « il m'en faut 3 », « 3 of them », « two of those »: a count said of the product named before.
@@ -795,33 +772,6 @@ def served_each(k: Knowledge, ent: Entities, words: list[str]):
 
 
 _ALONE = {"seul", "seule", "seulement", "only", "alone", "simple"}
-
-
-def sibling_asked(k: Knowledge, ent: Entities, words: list[str], numbers: dict, used: set, taken: list[bool]):
-    """« le sac d'oignons de 25 kg c'est combien ? et le kilo ? », « le bidon de 5 L … et le litre seul ? »,
-    « fermeture 20 cm c'est à combien ? et la 50 ? »: after « et le » / « and the », a measure alone names the
-    product of the same kind sold by it, a number alone the one whose name has it, when one product does."""
-    for i in range(2, len(words)):
-        before = [m for m in ent.products if m.end <= i - 1]
-        if words[i - 2] not in ("et", "and") or words[i - 1] not in _FOR_WHOM | {"the"} or taken[i] or not before:
-            continue
-        prev = before[-1]
-        kin = {k.products[s].head for s in prev.skus} | frozenset().union(*(k.products[s].vocab for s in prev.skus))
-        size = numbers.get(i, (0, 1))
-        rest = words[i + size[1] :]
-        if rest and rest[0] not in _ALONE:
-            continue
-        if size[0] and i not in used:
-            named = [s for s, q in k.products.items() if q.head in kin and size[0] in q.name_numbers]
-        elif (unit := measure_word(words[i])) and not size[0]:
-            named = [s for s, q in k.products.items() if q.head in kin and unit in q.per_units]
-        else:
-            continue
-        named = [s for s in named if s not in prev.skus]
-        if len(named) == 1:
-            _name(ent, Mention(named, i, i + size[1], text=" ".join(words[i : i + size[1]])), taken)
-            used.add(i)
-    ent.products.sort(key=lambda m: m.start)
 
 
 # Between a verb and its object: « laver ma voiture », « fix the tyres ».

@@ -7,7 +7,6 @@ import re
 
 from rapidfuzz import fuzz, process
 
-from .choice import in_range
 from .cues import (
     AFFIRM,
     ASK_OBJECT,
@@ -35,6 +34,7 @@ from .lexicon import (
     SIZE_PREFIXES,
     SIZE_UNITS,
 )
+from .ranges import in_range
 from .readings import INFINITIVE
 from .text import Normalised, find_phrase, fold, stem
 
@@ -164,6 +164,8 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
             continue  # « je veux faire mes tresses », « je veux louer 2 vélos »: the verb; its object follows
         if words[i] in SIZE_PREFIXES and i + 1 < len(words) and words[i + 1].isdigit():
             break  # « mets-moi 1, taille 52 », « size 60 »: the size of what is named, no thing of its own
+        if i and words[i - 1].isdigit() and words[i] in _COMMON:
+            continue  # « il est en 2nde »: the ending of an ordinal
         if not out and words[i] in ("quel", "quelle", "quels", "quelles", "which", "what"):
             continue  # « vous avez quelles pizzas ? »: the thing is what follows the question word
         if not out and (
@@ -377,6 +379,10 @@ _COMMON |= _POSSESSIVES | {"leur", "leurs", "son", "sa", "ses", "their", "his", 
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
 _COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
 _COMMON |= ORDINAL_WORDS  # « mon deuxième fauteuil »
+_COMMON |= {"nde", "eme", "ere", "ieme", "ème", "ère"}  # « ma fille est en 2nde », « le 6ème »: an ordinal's ending
+_COMMON |= {"guy", "guys", "bro", "djo", "oga", "chief", "padi", "paddy"}  # « my guy », « oga »: the person addressed
+# « vous avez fait ma vidange hier »: when, never a kind
+_COMMON |= {"hier", "yesterday", "tonight", "week", "weeks", "derniere", "avant", "avant hier", "ago"}
 
 
 def unknown_modifier(
@@ -439,7 +445,7 @@ def unknown_modifier(
         if toks[j].text.isdigit() and j > after and toks[after].text in ("de", "d") and len(m.skus) > 1:
             # « du fer de 6 »: a size none of the candidates has.
             sizes = frozenset().union(*(knowledge.products[s].name_numbers for s in m.skus))
-            if sizes and int(toks[j].text) not in sizes and not in_range(knowledge, norm, m, {}):  # « de 25 m2 »
+            if sizes and int(toks[j].text) not in sizes and not in_range(knowledge, norm.words, m, {}):  # « de 25 m2 »
                 return phrase(m.start, j + 1), True
     # The product's word only qualifies the noun before it: « un tire-lait », « les montres connectées »,
     # « des cartouches de camping gaz ».

@@ -1,0 +1,85 @@
+"""What the range a name gives holds: « Reliure (jusqu'à 100 pages) », « Chemise 4-6 ans », « pointure 34-39 »,
+« long séjour (7 nuits et plus) », « Vidange moyenne cylindrée (1,8 L à 2,5 L) », « gros moteur (plus de 2,5 L) ».
+The customer says how much of that unit (« reliure pour 180 pages », « ma fille a 5 ans », « a 2.0 litre engine »,
+« moteur 1.4 »), or the cart does, and the one candidate whose range holds it is the one meant."""
+
+from __future__ import annotations
+
+import re
+
+from .knowledge import Knowledge, measure_word
+from .lexicon import SIZE_UNITS
+from .mentions import Mention
+from .text import fold_phrase, stem
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+# « jusqu'à 100 pages », « de 101 à 250 pages », « 1,8 L à 2,5 L » (the unit said twice), « up to 2 kg »
+_RANGE = re.compile(
+    rf"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(?:{_NUM} ?(?:([a-z]+) )?)?(?:\ba|-|\bto|\bjusqu a|\bup to) {_NUM} ([a-z]+)"
+)
+_AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
+_SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b")
+_OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
+_ABOVE = re.compile(rf"\b(?:plus de|more than|over|above|au dela de|superieur a) {_NUM} ([a-z]+)")
+_BELOW = re.compile(rf"\b(?:moins de|less than|under|below|inferieur a) {_NUM} ([a-z]+)")
+_UNBOUNDED = 10.0**9  # the top of an open range (« 7 nuits et plus »)
+_STRICT = 1e-6  # « plus de 2,5 L » does not hold 2,5
+
+
+def _number(word: str) -> float | None:
+    """« 180 », « 1.4 », « 2,5 » as a number; None for any other word."""
+    return float(word.replace(",", ".")) if re.fullmatch(_NUM, word) else None
+
+
+def _unit(word: str) -> str:
+    """One spelling of a unit for the names and the customer: « litre », « L » → l; « pages » → page."""
+    unit = measure_word(word)
+    return unit if unit in SIZE_UNITS else stem(word)
+
+
+def name_range(name: str) -> tuple[float, float, str] | None:
+    """(lowest, highest, unit) of the range a product's name gives, or None."""
+    folded = " ".join(fold_phrase(name))
+    if (found := _RANGE.search(folded)) and (not found[2] or _unit(found[2]) == _unit(found[4])):
+        return _number(found[1] or "0"), _number(found[3]), _unit(found[4])
+    if found := _OPEN_RANGE.search(folded):
+        return _number(found[1]), _UNBOUNDED, _unit(found[2])
+    if found := _ABOVE.search(folded):
+        return _number(found[1]) + _STRICT, _UNBOUNDED, _unit(found[2])
+    if found := _BELOW.search(folded):
+        return 0.0, _number(found[1]) - _STRICT, _unit(found[2])
+    if (found := _AGE_RANGE.search(folded)) and int(found[1]) < int(found[2]):
+        return float(found[1]), float(found[2]), _unit(found[3])  # « Chemise 4-6 ans »: « ma fille a 5 ans »
+    if found := _SIZE_RANGE.search(folded):
+        return float(found[1]), float(found[2]), "size"  # « pointure 34-39 »: « il chausse du 35 »
+    return None
+
+
+def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | None:
+    """« spiral binding » with 120 pages in the cart, « reliure pour 180 pages », « the oil change for a 2.0 litre
+    engine »: the one candidate whose name's range holds how much of that unit the message or the cart says. A
+    number said without its unit counts for a size (« il chausse du 35 ») and, with decimals, for a measure
+    (« moteur 1.4 »: no count has decimals)."""
+    ranges, bare = {}, []
+    for s in m.skus:
+        if found := name_range(k.products[s].name):
+            ranges[s] = found
+        else:
+            bare.append(s)
+    if not ranges or len({r[2] for r in ranges.values()}) != 1:
+        return None
+    if bare and not any(hi == _UNBOUNDED for _, hi, _ in ranges.values()):
+        return None  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
+    unit = next(iter(ranges.values()))[2]
+    for s in bare:
+        # « le studio 3 nuits » beside « nuit en semaine » and « long séjour (7 nuits et plus) »: a candidate sold by
+        # that unit without a range takes any count.
+        if unit not in {_unit(u) for u in k.products[s].per_units}:
+            return None
+        ranges[s] = (0.0, _UNBOUNDED, unit)
+    said = [_number(w) for w, u in zip(words, words[1:], strict=False) if _number(w) and _unit(u) == unit]
+    if unit == "size" or unit in SIZE_UNITS:
+        said += [_number(w) for w in words if _number(w) and (unit == "size" or not w.isdigit())]
+    said += [q for s, q in cart.items() if q and {unit, unit + "s"} & {_unit(u) for u in k.products[s].per_units}]
+    fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
+    return fits.pop() if len(fits) == 1 else None
