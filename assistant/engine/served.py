@@ -50,11 +50,16 @@ def _shared(k: Knowledge, skus: list[str]) -> frozenset:
     return frozenset.intersection(*(k.products[s].vocab for s in skus))
 
 
+def _pairs(words: list[str]) -> list[tuple[str, str]]:
+    return list(zip(words, words[1:], strict=False))
+
+
 def narrowed(k: Knowledge, services: list[str], goods: list[str]) -> list[str]:
     """Of the services, the one whose name has the most of the words every one of the goods' names has (« 12000 »,
     « split »), when one has more than all the others; all of them otherwise."""
-    # (« Poulet (2 kg) » is no more for « Découpe poisson (le kg) »; the 4 of « Ampoule H4 » not for « 4x4 »)
-    said = {w for w in _shared(k, goods) - SIZE_UNITS if len(w) > 1}
+    # (« Poulet (2 kg) » is no more for « Découpe poisson (le kg) »; the 4 of the code « Ampoule H4 » not for « 4x4 »)
+    coded = {b for s in goods for a, b in _pairs(fold_phrase(k.products[s].name)) if len(a) == 1 and a.isalpha()}
+    said = _shared(k, goods) - SIZE_UNITS - coded
     scores = {s: len(k.products[s].vocab & said) for s in services}
     best = max(scores.values(), default=0)
     top = [s for s in services if scores[s] == best]

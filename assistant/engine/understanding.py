@@ -71,6 +71,21 @@ def _counted(ent: Entities) -> bool:
     return any(m.qty and not m.weak for m in ent.products)
 
 
+# « bonjour, c'est pour la désinfection de nos bureaux », « hello, I'm here for the oil change »: what is wanted
+_HERE_FOR = ("c est pour", "je viens pour", "j appelle pour", "it s for", "i m here for", "i m calling for")
+
+
+def _came_for(norm: Normalised, ent: Entities) -> bool:
+    words = norm.words
+    for m in ent.products:
+        for cue in _HERE_FOR:
+            n = len(cue.split())
+            for start in (m.start - n, m.start - n - 1):  # with or without the article
+                if start >= 0 and " ".join(words[start : start + n]) == cue:
+                    return True
+    return False
+
+
 _FROM = {"de", "d", "du", "depuis", "from"}
 _TO = {"a", "au", "vers", "jusqu", "to", "go", "till"}
 
@@ -130,7 +145,8 @@ def understand(
 ) -> Understanding:
     read_in_context(norm, ent, knowledge, state)
     u = _decide(norm, ent, knowledge, state, language, model)
-    if u.intent == "greeting" and (_counted(ent) or u.plain_order) and not norm.question and not u.decisive:
+    opens = _counted(ent) or u.plain_order or _came_for(norm, ent)
+    if u.intent == "greeting" and opens and not norm.question and not u.decisive:
         # « bsr svp une robe pagne », « hello, one wax shirt », « how far, I wan buy Bible »: the greeting opens an
         # order (a greeting that only names the trade, « c'est bien le dépôt de gaz ? », stays a greeting).
         u.intent = "order"

@@ -164,7 +164,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
             continue  # « je veux faire mes tresses », « je veux louer 2 vélos »: the verb; its object follows
         if words[i] in SIZE_PREFIXES and i + 1 < len(words) and words[i + 1].isdigit():
             break  # « mets-moi 1, taille 52 », « size 60 »: the size of what is named, no thing of its own
-        if i and words[i - 1].isdigit() and words[i] in _COMMON:
+        if i and words[i - 1].isdigit() and words[i] in _ORDINAL_ENDS:
             continue  # « il est en 2nde »: the ending of an ordinal
         if not out and words[i] in ("quel", "quelle", "quels", "quelles", "which", "what"):
             continue  # « vous avez quelles pizzas ? »: the thing is what follows the question word
@@ -379,7 +379,8 @@ _COMMON |= _POSSESSIVES | {"leur", "leurs", "son", "sa", "ses", "their", "his", 
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
 _COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
 _COMMON |= ORDINAL_WORDS  # « mon deuxième fauteuil »
-_COMMON |= {"nde", "eme", "ere", "ieme", "ème", "ère"}  # « ma fille est en 2nde », « le 6ème »: an ordinal's ending
+_ORDINAL_ENDS = {"nde", "eme", "ere", "ieme", "ème", "ère"}  # « ma fille est en 2nde », « le 6ème »
+_COMMON |= _ORDINAL_ENDS
 _COMMON |= {"guy", "guys", "bro", "djo", "oga", "chief", "padi", "paddy"}  # « my guy », « oga »: the person addressed
 # « vous avez fait ma vidange hier »: when, never a kind
 _COMMON |= {"hier", "yesterday", "tonight", "week", "weeks", "derniere", "avant", "avant hier", "ago"}
