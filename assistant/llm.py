@@ -34,7 +34,7 @@ from rapidfuzz import fuzz
 from core.money import format_fcfa
 
 from .engine import PICKUP, Knowledge, Reply, Turn
-from .engine.policy import _extractor
+from .engine.entities import extractor_for
 from .engine.text import normalise
 
 logger = logging.getLogger("flux.assistant.llm")
@@ -202,7 +202,7 @@ def amounts_in(text: str) -> set[int]:
 
 
 def _mentions(knowledge: Knowledge, text: str) -> tuple[set[str], set[str]]:
-    entities = _extractor(knowledge).extract(normalise(text, knowledge.own_slang))
+    entities = extractor_for(knowledge).extract(normalise(text, knowledge.own_slang))
     return set(entities.product_skus), {zone for zone in entities.zones if zone != PICKUP}
 
 

@@ -62,7 +62,9 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
                 return sold[0], None
     if not mentions and (ranged := in_range(k, norm.words, Mention(list(cands), 0, 0), {})):
         return ranged, None  # « les deux c'est pointure 31 » between 28-33 and 34-39
-    winners = _closest(k, norm, cands, refused_at)
+    # (« je prends le forfait collège » while « lequel cours à domicile ? » waits: « collège » is the forfait's)
+    others = {i for m in mentions if not set(m.skus) & set(cands) for i in range(m.start, m.end)}
+    winners = _closest(k, norm, cands, set(refused_at) | others)
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
         return winners[0], used

@@ -877,3 +877,12 @@ class Extractor:
 # Build text2num's parsers now rather than on a customer's first message.
 for _lang, _word in (("fr", "deux"), ("en", "two")):
     text2num(_word, _lang)
+
+
+def extractor_for(k: Knowledge) -> Extractor:
+    """The shop's extractor, built once per compiled shop."""
+    ex = getattr(k, "_extractor", None)
+    if ex is None:
+        ex = Extractor(k)
+        k._extractor = ex
+    return ex

@@ -66,7 +66,7 @@ from .cues import (
     WHERE_ASK,
     any_phrase,
 )
-from .entities import Entities, Extractor
+from .entities import Entities, extractor_for
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
@@ -84,14 +84,6 @@ YOU_COME = ("vous passez", "venez", "passez", "viens prendre", "can you come", "
 CHOICE_ASKS = 3
 # An amount in an answer already given (« pose des plaquettes 4000 F par essieu »).
 AMOUNT = re.compile(r"\d[\d\s\u202f\u00a0.,]*\s?(?:F\b|FCFA|F CFA|francs)")
-
-
-def _extractor(k: Knowledge) -> Extractor:
-    ex = getattr(k, "_extractor", None)
-    if ex is None:
-        ex = Extractor(k)
-        k._extractor = ex
-    return ex
 
 
 class Policy:
@@ -543,7 +535,10 @@ class Policy:
                 if used in mentions:
                     mentions.remove(used)
                 st["choice"] = None
-                self.set_line(picked, qty, more=False)
+                if k.products[picked].in_stock:
+                    self.set_line(picked, qty, more=False)
+                else:
+                    self.say(self.out_of_stock(k.products[picked], qty))  # « Série A » when it is out of stock
                 changed = True
             else:
                 # « plumés » among six chickens, « en bazin » among four pagnes: the candidates it names are asked
@@ -939,7 +934,7 @@ def respond(
     t1 = time.perf_counter()
     language = lang_mod.detect(norm, st.get("language")) or "fr"
     t2 = time.perf_counter()
-    ent = _extractor(knowledge).extract(norm)
+    ent = extractor_for(knowledge).extract(norm)
     t3 = time.perf_counter()
     expired = expire(st, now)
     answer_words(knowledge, norm, ent, st)  # « le liquide » while « liquide ou poudre ? » is asked: no cash

@@ -26,6 +26,30 @@ _UNBOUNDED = 10.0**9  # the top of an open range (« 7 nuits et plus »)
 _STRICT = 1e-6  # « plus de 2,5 L » does not hold 2,5
 
 
+# The Ivorian school years, in order: « CP1 » … « CM2 » (primaire), « 6e » … « 3e » (collège), « 2nde » … « Tle »
+# (lycée). A name's « (CP1-CM2) », « (6e-3e) », « (2nde-Tle) » is a range of them; « mon fils est en 4e », « elle
+# passe en 6ème », « Tle D » says one.
+_YEARS = {"cp1": 1, "cp2": 2, "ce1": 3, "ce2": 4, "cm1": 5, "cm2": 6, "tle": 13, "terminale": 13, "2nde": 11}
+_YEARS |= {f"{n}{e}": 13 - n for n in (6, 5, 4, 3) for e in ("e", "eme", "ieme")}
+_YEARS |= {"sixieme": 7, "cinquieme": 8, "quatrieme": 9, "troisieme": 10, "seconde": 11, "premiere": 12, "1ere": 12}
+
+
+# The cycles those years make: « Cours à domicile primaire », « … collège-lycée »
+_CYCLES = {"primaire": (1, 6), "primary": (1, 6), "college": (7, 10), "lycee": (11, 13), "secondaire": (7, 13)}
+
+
+def school_years(words: list[str]) -> list[int]:
+    """The school years the words say, in order (« cm », « 1 » is CM1; « 2 », « nde » is 2nde)."""
+    said = []
+    for i, w in enumerate(words):
+        pair = w + words[i + 1] if i + 1 < len(words) else ""
+        if pair in _YEARS and not w.isdigit() or pair == "2nde":
+            said.append(_YEARS[pair])
+        elif w in _YEARS:
+            said.append(_YEARS[w])
+    return said
+
+
 def _number(word: str) -> float | None:
     """« 180 », « 1.4 », « 2,5 » as a number; None for any other word."""
     return float(word.replace(",", ".")) if re.fullmatch(_NUM, word) else None
@@ -39,6 +63,11 @@ def _unit(word: str) -> str:
 
 def name_range(name: str) -> tuple[float, float, str] | None:
     """(lowest, highest, unit) of the range a product's name gives, or None."""
+    years = school_years(fold_phrase(name))
+    if len(years) >= 2 and years[0] < years[1]:
+        return float(years[0]), float(years[1]), "school year"  # « Soutien collège (6e-3e) »
+    if cycles := [_CYCLES[w] for w in fold_phrase(name) if w in _CYCLES]:
+        return float(min(c[0] for c in cycles)), float(max(c[1] for c in cycles)), "school year"
     folded = " ".join(fold_phrase(name))
     if (found := _RANGE.search(folded)) and (not found[2] or _unit(found[2]) == _unit(found[4])):
         return _number(found[1] or "0"), _number(found[3]), _unit(found[4])
@@ -77,7 +106,8 @@ def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | No
         if unit not in {_unit(u) for u in k.products[s].per_units}:
             return None
         ranges[s] = (0.0, _UNBOUNDED, unit)
-    said = [_number(w) for w, u in zip(words, words[1:], strict=False) if _number(w) and _unit(u) == unit]
+    said = [float(y) for y in school_years(words)] if unit == "school year" else []
+    said += [_number(w) for w, u in zip(words, words[1:], strict=False) if _number(w) and _unit(u) == unit]
     if unit == "size" or unit in SIZE_UNITS:
         said += [_number(w) for w in words if _number(w) and (unit == "size" or not w.isdigit())]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & {_unit(u) for u in k.products[s].per_units}]

@@ -157,3 +157,37 @@ def test_a_person_an_ordinal_or_a_day_is_no_kind_the_shop_does_not_sell(chat, wo
 def test_work_the_shop_did_before_is_not_ordered_again(workshop, text):
     ent = Extractor(workshop).extract(normalise(text))
     assert ent.products and not any(s.startswith("V") for m in ent.products for s in m.skus), ent.products
+
+
+def _tutoring() -> Knowledge:
+    """A tutoring centre's hours and packs by school cycle, on the development shop's zones."""
+    return _shop(
+        [
+            _product("E1", "Heure de maths primaire (CP1-CM2)", 2000, "heure", ["heure de maths", "cours de maths"]),
+            _product("E2", "Heure de maths collège (6e-3e)", 3000, "heure", ["heure de maths", "cours de maths"]),
+            _product("E3", "Heure de maths lycée (2nde-Tle)", 4500, "heure", ["heure de maths", "cours de maths"]),
+            _product("H1", "Répétiteur à domicile primaire", 5000, "heure", ["répétiteur", "home tutor"]),
+            _product("H2", "Répétiteur à domicile collège-lycée", 7000, "heure", ["répétiteur", "home tutor"]),
+        ],
+        large_order_items=100,
+    )
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["une heure de maths svp, mon fils est en 5e"], [("E2", 1)]),
+        (["3 heures de maths pour ma fille au CE2"], [("E1", 3)]),
+        (["je veux les cours de maths", "elle est en Tle C"], [("E3", 1)]),
+        (["il me faut un répétiteur, ma fille passe en 2nde"], [("H2", 1)]),
+        (["a home tutor for my boy, he dey for CM1"], [("H1", 1)]),
+    ],
+)
+def test_the_school_year_said_chooses_the_cycle(chat, turns, cart):
+    talk, reply = _talk(chat, _tutoring(), turns)
+    assert _cart(talk) == cart, reply
+
+
+def test_the_words_of_another_product_do_not_answer_a_pending_choice(chat):
+    talk, reply = _talk(chat, _tutoring(), ["je cherche un répétiteur", "et une heure de maths collège aussi"])
+    assert _cart(talk) == [("E2", 1)] and talk.state["choice"], reply
