@@ -62,8 +62,17 @@ def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[s
                 return sold[0], None
     if not mentions and (ranged := in_range(k, norm.words, Mention(list(cands), 0, 0), {})):
         return ranged, None  # « les deux c'est pointure 31 » between 28-33 and 34-39
-    # (« je prends le forfait collège » while « lequel cours à domicile ? » waits: « collège » is the forfait's)
-    others = {i for m in mentions if not set(m.skus) & set(cands) for i in range(m.start, m.end)}
+    # (« je prends le forfait collège » while « lequel cours à domicile ? » waits: « collège » is the forfait's; « donc
+    # le minibus » names another product by a candidate's own word, and still answers)
+    vocab = set().union(*(k.products[s].vocab for s in cands if s in k.products))
+    others = {
+        i
+        for m in mentions
+        if len(m.skus) == 1
+        and m.skus[0] not in cands
+        and any(t.stem not in vocab and t.text not in FUNCTION_WORDS for t in norm.tokens[m.start : m.end])
+        for i in range(m.start, m.end)
+    }
     winners = _closest(k, norm, cands, set(refused_at) | others)
     if len(winners) == 1:
         used = next((m for m in mentions if winners[0] in m.skus), None)
