@@ -10,7 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from assistant.engine.policy import _extractor
+from assistant.engine.entities import extractor_for
 from assistant.engine.text import fold, normalise
 from assistant.selectors import knowledge_for
 from core.exceptions import ApplicationError
@@ -262,7 +262,7 @@ def order_delivery_quote(*, user, place: str) -> DeliveryQuote:
     knowledge = knowledge_for(shop_knowledge(user=user))
     zone = next((zone for name, zone in knowledge.zones.items() if fold(name).strip() == fold(place)), None)
     if zone is None:
-        found = _extractor(knowledge).extract(normalise(place)).zones
+        found = extractor_for(knowledge).extract(normalise(place)).zones
         names = [name for name in found if name != PICKUP and name in knowledge.zones]
         if len(names) > 1:
             message = MSG_ZONE_AMBIGUOUS.format(place=place, zones=", ".join(names))
