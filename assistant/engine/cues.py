@@ -560,6 +560,8 @@ ORDER_VERBS = (
     "viens",  # « viens laver mon salon », « venez récupérer les tapis »: a service asked for
     "venez",
     "faut venir",  # « faut venir recharger gaz de ma clim »
+    "make una",  # pidgin: « make una do diagnostic for am », « abeg make una change the oil »: a request
+    "make una do",
     "prepare moi",
     "preparez moi",
     "plutot",

@@ -257,6 +257,7 @@ _DOING |= {
     "enrol",
     "learn",
 }
+_DOING |= {"bring", "send", "carry", "fix", "change", "wash", "check"}  # pidgin « make una bring 2 bags come »
 _TIME_UNITS = {"nuit", "jour", "heure", "semaine", "mois", "an"}
 _PEOPLE = frozenset(stem(w) for w in PEOPLE)
 _POSSESSIVES = {"mon", "ma", "mes", "notre", "nos", "my", "our"}

@@ -191,3 +191,15 @@ def test_the_school_year_said_chooses_the_cycle(chat, turns, cart):
 def test_the_words_of_another_product_do_not_answer_a_pending_choice(chat):
     talk, reply = _talk(chat, _tutoring(), ["je cherche un répétiteur", "et une heure de maths collège aussi"])
     assert _cart(talk) == [("E2", 1)] and talk.state["choice"], reply
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("abeg make una do one oil change for my 1.2 engine", [("V1", 1)]),
+        ("make una bring 2 bulb come", [("L1", 2)]),
+    ],
+)
+def test_a_pidgin_request_to_the_shop_is_an_order(chat, workshop, text, cart):
+    talk, reply = _talk(chat, workshop, [text])
+    assert _cart(talk) == cart, reply
