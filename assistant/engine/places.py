@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .cues import DAYS
 from .knowledge import Knowledge
 from .lexicon import EN_WORDS, FR_WORDS, FUNCTION_WORDS, NUMBER_WORDS_EN, NUMBER_WORDS_FR
 from .text import Normalised, fold_phrase, stem
@@ -64,20 +65,6 @@ NOT_PLACES = {
     "moins",
     "combien",
     "how",
-    "lundi",
-    "mardi",
-    "mercredi",
-    "jeudi",
-    "vendredi",
-    "samedi",
-    "dimanche",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
     "partout",
     "everywhere",
     "tout",
@@ -100,7 +87,7 @@ NOT_PLACES = {
     "zone",
     "adresse",
     "address",
-}
+} | {day for day in DAYS if " " not in day}  # « livrez samedi »: a day, no place
 
 
 # "je suis à Gonzague, vous livrez ?", "I live in Dabou": where the customer is, said before the question.
