@@ -256,24 +256,6 @@ def _celery_worker_process(django_db_setup, django_db_blocker, _smtp_sink_server
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
-        process.wait()
-    # The worker keeps its database connection between tasks (CELERY_DB_REUSE_MAX): its server process may
-    # outlive it by a moment, and the test database can only be dropped once it is gone.
-    with django_db_blocker.unblock():
-        _sessions_gone(connection)
-
-
-def _sessions_gone(connection, seconds: float = 15) -> None:
-    """Wait until no other session uses the test database (``seconds`` at most)."""
-    deadline = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < deadline:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-            if not cursor.fetchone()[0]:
-                return
-            time.sleep(0.1)
 
 
 @pytest.fixture
