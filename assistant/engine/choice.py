@@ -27,7 +27,7 @@ from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, 
 from .measured import area_pick
 from .ranges import in_range
 from .readings import measures_in_name, nights_said
-from .text import Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
+from .text import NEGATORS, Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
 
 def resolve_choice(k: Knowledge, norm: Normalised, mentions: list, cands: list[str], ent=None, cart=()):
@@ -671,7 +671,7 @@ def container_count(norm: Normalised, ent: Entities, state: dict) -> int | None:
 
 # « un homme et un femme », « 1 classique et 1 pour ordinateur »: several kinds said with their counts.
 _SPLITS = {"et", "and", "plus", "puis"}
-_NOT = {"pas", "not", "sans", "without", "no", "non", "ni", "nor"}
+_NOT = {*NEGATORS, "ni", "nor"}
 _ONES = {"un", "une", "one"}
 
 

@@ -5,6 +5,7 @@ The customer says how much of that unit (« reliure pour 180 pages », « ma fil
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .knowledge import Knowledge, measure_word
@@ -61,8 +62,10 @@ def _unit(word: str) -> str:
     return unit if unit in SIZE_UNITS else stem(word)
 
 
+@functools.lru_cache(maxsize=8192)
 def name_range(name: str) -> tuple[float, float, str] | None:
-    """(lowest, highest, unit) of the range a product's name gives, or None."""
+    """(lowest, highest, unit) of the range a product's name gives, or None (read once per name: the choice, the
+    extractor and the unknown finder ask it of the same names on every message)."""
     years = school_years(fold_phrase(name))
     if len(years) >= 2 and years[0] < years[1]:
         return float(years[0]), float(years[1]), "school year"  # « Soutien collège (6e-3e) »

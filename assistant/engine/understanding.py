@@ -23,7 +23,7 @@ from .lexicon import ORDINAL_WORDS
 from .model import IntentClassifier
 from .photos import photo_request
 from .served import is_service
-from .text import Normalised, fold_phrase
+from .text import Normalised, fold_phrase, phrase_positions
 from .unknown import purpose_only
 
 # Inside an order, the model overrides the rules only for these, and only when this sure.
@@ -76,14 +76,9 @@ _HERE_FOR = ("c est pour", "je viens pour", "j appelle pour", "it s for", "i m h
 
 
 def _came_for(norm: Normalised, ent: Entities) -> bool:
-    words = norm.words
-    for m in ent.products:
-        for cue in _HERE_FOR:
-            n = len(cue.split())
-            for start in (m.start - n, m.start - n - 1):  # with or without the article
-                if start >= 0 and " ".join(words[start : start + n]) == cue:
-                    return True
-    return False
+    # (the cue right before the product, or before its article)
+    ends = {at + len(cue.split()) for cue in _HERE_FOR for at in phrase_positions(norm.words, cue)}
+    return any(m.start in ends or m.start - 1 in ends for m in ent.products)
 
 
 _FROM = {"de", "d", "du", "depuis", "from"}
