@@ -25,7 +25,8 @@ from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
 from .measured import area_pick
-from .ranges import in_range
+from .people import we_are
+from .ranges import dimension_at, in_range
 from .readings import measures_in_name, nights_said
 from .text import NEGATORS, Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
@@ -715,7 +716,9 @@ def _split_parts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
             and not (i + 1 < len(part) and measure_word(part[i + 1].text) in SIZE_UNITS)
             and not any(int(t.text) in p.name_numbers for p in products)
         ]
-        stems = [t.stem for t in part if len(t.stem) > 1 and not t.text.isdigit() and t.text not in _ONES]
+        sized = {j for i in range(len(part)) for j in range(i, i + dimension_at([t.text for t in part], i)[1])}
+        stems = [t.stem for i, t in enumerate(part) if len(t.stem) > 1 and t.text not in _ONES and i not in sized]
+        stems = [w for w in stems if not w.isdigit()]  # (« 50 sur 70 »: a size, no word of a name)
         scores = word_scores(k, stems, cands)
         if not any(scores.values()):
             scores = trait_scores(products, stems)
@@ -905,8 +908,9 @@ def served_count(k: Knowledge, sku: str, cart: list) -> int | None:
 
 
 def count_set(words: list[str]) -> bool:
-    """« mon cousin vient aussi, mettez 6 »: a count set outright, not more of it."""
-    return any(a in SET_COUNT and b.isdigit() for a, b in zip(words, words[1:], strict=False))
+    """« mon cousin vient aussi, mettez 6 », « on est trois en fait, mets aussi pour mon frère »: a count set outright,
+    not more of it."""
+    return any(a in SET_COUNT and b.isdigit() for a, b in zip(words, words[1:], strict=False)) or bool(we_are(words))
 
 
 def count_left(words: list[str], numbers: list[int], qty: int) -> bool:

@@ -964,8 +964,15 @@ TO_DO = re.compile(
     r"\b(?:j ai|on a|nous avons|i have|i get|i got|we have|we get)(?! been\b)(?: \S+){0,3}? (?:\d+|PROD)(?: \S+){0,2}? "
     r"(?:a (?:faire )?[a-z]+(?:er|ir)|to (?:be )?[a-z]+)\b"
 )
+# A time said (« ça fait 3h », « depuis 2 jours ») is a wait only beside what is waited for or the wait itself:
+# « j'ai la fièvre depuis 3 jours », « ma clim souffle chaud depuis hier » tell how long a trouble of their own lasted.
+_WAITED = (
+    r"attend|attends|attendu|attendre|attente|wait|waiting|waited|livreur|livraison|livre|delivery|delivered|commande"
+    r"|order|colis|package|coursier|paye|payed|paid|recu|received|toujours|still|personne|nobody|rien|nothing|rdv"
+    r"|confirmation|repond|decroche|avait dit|aviez dit|you said|on me dit|depuis la|arrive|arrived|venu|venue"
+)
 WAITING = re.compile(
-    r"\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
+    rf"^(?=.*\b(?:{_WAITED})\b).*?\b(ca fait|depuis) (\d+|une|deux|trois) ?(h|heures?|min|minutes?|jours?)\b"
     r"|\b(le livreur est ou|ou est le livreur|ou est ma commande|ma commande est ou|where is my order"
     r"|where is the delivery|ca fait longtemps|depuis longtemps)\b"
 )

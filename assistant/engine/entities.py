@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import measured, readings, served, siblings
+from . import measured, people, readings, schedule, served, siblings, troubles
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -31,7 +31,7 @@ from .lexicon import (
 )
 from .mentions import Entities, Mention
 from .places import place_named
-from .ranges import in_range
+from .ranges import dimension_at, in_range
 from .text import Normalised, fold, fold_phrase, has_phrase, negated, phone_length, stem
 
 # Between two products named in one list (« 2 uniwax pièce et 1 demi-pièce », « full piece and half piece »).
@@ -114,6 +114,8 @@ def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
 # Articles that name one item ("le poulet", "mon costume", "the S23").
 _REFUSALS = [["pas", a] for a in ("le", "la", "les", "l", "du", "des")] + [["not", "the"], ["pas", "ce"]]
 _REFUSALS += [["t", "need"], ["pas", "besoin", "de"], ["pas", "besoin", "d"], ["pas", "besoin", "du"], ["no", "need"]]
+# « une fenêtre de 1 m x 1,20 m, sans la pose », « without the fitting »
+_REFUSALS += [["sans", a] for a in ("le", "la", "les", "l")] + [["without", "the"], ["without"]]
 # « une seule », « just one », « one only »: the article is a count.
 _ALONE = {"seul", "seule", "only", "just", "juste", "seulement"}
 # « deux autres plaquettes », « 2 more trays », « one extra box »: more of the same, the count still counts.
@@ -343,7 +345,11 @@ class Extractor:
                 if readings.other_card(words, start, end):
                     taken[start:end] = [False] * (end - start)  # (« 2 cartes de boutons » count the buttons)
                     continue  # « carte SIM », « memory card », « carte grise »: a card that pays nothing
-                if readings.product_described(k, words, stems, start, end, taken):
+                juice = words[start] == "orange" and (
+                    words[max(0, start - 2) : start] in (["jus", "d"], ["jus", "de"])
+                    or words[end : end + 1] == ["juice"]
+                )
+                if juice or readings.product_described(k, words, stems, start, end, taken):
                     continue  # « add the orange one too », « 4 orange cans »: a product described, no means of payment
                 amount_on = start >= 2 and words[start - 1] in ("on", "sur") and words[start - 2].isdigit()
                 if (amount_on or set(words[max(0, start - 6) : start]) & _AIRTIME) and not _said_pay(words, start):
@@ -374,17 +380,20 @@ class Extractor:
         readings.described_one(k, ent, words, stems, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
+        troubles.named_by_trouble(k, ent, words, stems)
         self._narrow(ent, stems, norm.tokens)
         self._modified(ent, stems)
         readings.kinds_asked(k, ent, words, stems)
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
         readings.counted_apart(k, ent, words)
+        schedule.counted_by_period(k, ent, words)
         readings.served_each(k, ent, words)
         served.services_done_on(k, ent, norm.tokens)
         measured.by_area(k, ent, words, stems)
         readings.each_of_us(ent, words)
         readings.per_head(k, ent, words)
+        people.for_each_person(k, ent, words)
         readings.nights_by_days(k, ent, words)
         readings.landmarks(ent, norm.tokens)
         readings.purposes(ent, words)
@@ -479,6 +488,14 @@ class Extractor:
                     out[-1] = Mention(skus=m.skus, start=prev.start, end=m.end, text=f"{prev.text} {m.text}")
                     continue
                 continue  # both precise: the first word names the thing (French order)
+            if prev is not None and prev.end + 1 == m.start and tokens[prev.end].text in ("en", "in"):
+                # « un plateau de table en verre », « une robe en pagne »: what the first is made of, when its
+                # names say it (« Plateau de table rond (verre trempé 8 mm) »), is no product of its own.
+                made = {t.stem for t in tokens[m.start : m.end]} - FUNCTION_WORDS
+                held = [s for s in prev.skus if made <= self.k.products[s].vocab]
+                if made and held:
+                    prev.skus = held
+                    continue
             out.append(m)
         ent.products = out
 
@@ -630,6 +647,7 @@ class Extractor:
         def per_units_of(m: Mention) -> set:
             return set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
 
+        named = {n for m in ent.products for s in m.skus for n in self.k.products[s].name_numbers}
         numbers = {}  # position -> (value, length)
         sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
@@ -643,6 +661,10 @@ class Extractor:
             phone = phone_length(words, i)
             if phone:
                 i += phone  # « appelle-moi au 05 44 33 22 11 »: a telephone number, never a quantity
+                continue
+            if words[i].isdigit() and int(words[i]) not in named and (size := dimension_at(words, i)[1]):
+                # « elle fait 150 sur 100 », « 60 by 80 »: a size, never a quantity (« the 40x40 cloths »: a name's)
+                i += size
                 continue
             value, length = _number_at(words, i)
             if value and length > 1 and value % 12 == 0 and readings.by_the_dozen(self.k, ent, words, i + length):

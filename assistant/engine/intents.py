@@ -317,7 +317,9 @@ def classify(
     with_qty = any(m.qty and not m.weak for m in ent.products)
     # « I want the car decoration and the bridal bouquet », « I'll drop the laptop at the shop »: products asked
     # for, or where and how an order goes, without a word of trouble.
-    u.untroubled = not _trouble_said(words, joined)
+    # (« le vent a cassé la vitre » where « Remplacement de vitre cassée » is sold: the trouble is of the name said)
+    told = [w if i not in ent.trouble_at else "_" for i, w in enumerate(words)]
+    u.untroubled = not _trouble_said(told, joined)
     u.plain_order = explicit_order and u.untroubled
     price_cue = any_phrase(ent.unnamed(words), PRICE)  # « ajoute un bracelet argent »: the silver, not the money
     # « c'est voili ça ! bon mets 2 pneus seulement »: a line of the order counted anew, however dear it is said
@@ -362,7 +364,7 @@ def classify(
         not preventive
         and not repair
         and (
-            any_phrase(words, COMPLAINT)
+            any_phrase(told, COMPLAINT)
             or WAITING.search(joined)
             or NOT_ARRIVED.search(joined)
             or any(
@@ -515,11 +517,31 @@ def classify(
         u.intent = "order"
     else:
         u.intent = "off_topic"
+    if u.intent == "faq" and _home_zone_asked(norm, ent, knowledge, u.faq_index):
+        u.intent, u.decisive, u.faq_index, u.faq_best = "delivery_zone_fee", True, None, None
     u.decisive = u.decisive or (repair and u.intent == "order")  # the thing added, however troubled it sounds
     u.rules_intent = u.intent
     fill_details(u, norm, ent, knowledge)
     u.unknown_in_faq = _said_in_faq(u.unknown, knowledge)
     return u
+
+
+_AT_HOME = ("domicile", "a la maison", "chez moi", "chez nous", "at home", "home", "venir", "come", "passer")
+_AT_HOME += ("deplacer", "deplacez", "travel")
+
+
+def _home_zone_asked(norm: Normalised, ent: Entities, knowledge: Knowledge, faq_i: int | None) -> bool:
+    """« vous faites les prélèvements à domicile à Abobo Gare ? », « do you do home visits in Abobo? »: whether the
+    shop comes to a zone it does not serve, though an FAQ entry speaks of its home service (« Les frais de
+    prélèvement à domicile sont-ils par personne ? ») without naming any zone."""
+    if not (ent.zones and norm.question and not ent.products and faq_i is not None):
+        return False
+    if all(knowledge.zones[z].served for z in ent.zones if z in knowledge.zones):
+        return False  # (« vous coiffez à domicile ? je suis à la Palmeraie »: the FAQ's terms for a zone it serves)
+    zone_stems = {stem(w) for z in ent.zones for w in fold_phrase(z)}
+    if any_phrase(norm.words, TIME + HOURS) or not any_phrase(norm.words, _AT_HOME):
+        return False  # (« vous livrez en combien de temps à Cocody ? » asks how long, which the model reads well)
+    return not zone_stems & knowledge.faq[faq_i].q_stems
 
 
 def _said_in_faq(thing: str | None, knowledge: Knowledge) -> bool | None:

@@ -317,6 +317,26 @@ MEASURE_SYNONYMS = {
 PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "workshop", "guichet", "comptoir", "studio"}
 PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure … », « Parc à bétail … »
 PREMISES |= {"centre", "center", "clinique", "clinic", "cabinet", "ecole", "school"}  # « Centre de langues … »
+PREMISES |= {"laboratoire", "labo", "lab", "laboratory"}  # « Laboratoire d'analyses … »: « je viens au labo »
+# How a reply names the premises the shop's name says, where the customer comes: (French, English, feminine).
+PREMISES_SAID = {
+    "laboratoire": ("laboratoire", "laboratory", False),
+    "labo": ("laboratoire", "laboratory", False),
+    "garage": ("garage", "garage", False),
+    "atelier": ("atelier", "workshop", False),
+    "salon": ("salon", "salon", False),
+    "institut": ("institut", "institute", False),
+    "centre": ("centre", "centre", False),
+    "center": ("centre", "centre", False),
+    "clinique": ("clinique", "clinic", True),
+    "clinic": ("clinique", "clinic", True),
+    "cabinet": ("cabinet", "practice", False),
+    "ecole": ("école", "school", True),
+    "school": ("école", "school", True),
+    "studio": ("studio", "studio", False),
+    "station": ("station", "station", True),
+    "agence": ("agence", "agency", True),
+}
 # A trade whose premises the shop does not name: a nail bar or a barber receives at its salon (« samedi au salon »).
 TRADE_PREMISES = {"onglerie": "salon", "nails": "salon", "coiffure": "salon", "barbier": "salon", "barber": "salon"}
 TRADE_PREMISES |= {"barbershop": "salon", "coiffeur": "salon"}
@@ -368,10 +388,14 @@ def _pack(name: str) -> int:
     return int(found.group(1)) if found and int(found.group(1)) > 1 else 0
 
 
+_RANGE_WORDS = frozenset({"jusqu", "up", "plus", "moins", "more", "less", "over", "under", "than", "maximum", "max"})
+
+
 def _measure_free(words: list[str]) -> list[str]:
     """A product name without its size ("Riz parfumé 5 kg" -> "riz parfume")."""
     out = []
     skip_next = False
+    cut = False
     for i, w in enumerate(words):
         if skip_next:
             skip_next = False
@@ -379,9 +403,11 @@ def _measure_free(words: list[str]) -> list[str]:
         if w.isdigit() or re.fullmatch(r"\d+[.,]\d+", w):
             if i + 1 < len(words) and words[i + 1] in SIZE_UNITS | {"x"}:
                 skip_next = True
+            cut = True
             continue
         out.append(w)
-    while out and out[-1] in FUNCTION_WORDS:
+    # (« Remplacement de vitre cassée jusqu'à 1 m² » is « remplacement de vitre cassée », as « … de 1 à 2 m² » is)
+    while out and (out[-1] in FUNCTION_WORDS or (cut and out[-1] in _RANGE_WORDS)):
         out.pop()
     return out
 

@@ -38,6 +38,10 @@ class Entities:
     # « pas le semi-permanent », « not the big one »: products turned down, and the words that named them.
     refused: list[str] = field(default_factory=list)
     refused_at: set = field(default_factory=set)
+    # « le vent a cassé la vitre » where « Remplacement de vitre cassée » is sold: the trouble is of a name said
+    trouble_at: set = field(default_factory=set)
+    people: int = 0  # « pour moi et mes 2 enfants »: the people a service is done on, counted (people.py)
+    by_period: bool = False  # « 2 heures par semaine pendant 4 semaines »: a count multiplied (schedule.py)
 
     def unnamed(self, words: list[str]) -> list[str]:
         """The words with those of the products found masked (« PROD »): a cue is never a word of a product's name

@@ -470,7 +470,7 @@ class Policy:
                 st["pending"] = None  # (« sorry, change that: cash on delivery » says what)
                 self.say(ph.what_to_change())
                 return
-        if u.negative and any_phrase(words, CANCEL) and not ent.products and not ent.numbers:
+        if u.negative and any_phrase(words, CANCEL) and not (ent.products or ent.refused) and not ent.numbers:
             return self.cancel()
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
         more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM)) and not count_set(words)

@@ -19,7 +19,8 @@ _RANGE = re.compile(
     rf"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(?:{_NUM} ?(?:([a-z]+) )?)?(?:\ba|-|\bto|\bjusqu a|\bup to) {_NUM} ([a-z]+)"
 )
 _AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
-_SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b")
+# (« taille 3 (4-9 kg) » is the size 3 for 4 to 9 kg: no range of sizes)
+_SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b(?! ?\d)")
 _OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
 _ABOVE = re.compile(rf"\b(?:plus de|more than|over|above|au dela de|superieur a) {_NUM} ([a-z]+)")
 _BELOW = re.compile(rf"\b(?:moins de|less than|under|below|inferieur a) {_NUM} ([a-z]+)")
@@ -87,6 +88,49 @@ def name_range(name: str) -> tuple[float, float, str] | None:
     return None
 
 
+_BY = {"x", "sur", "by", "par", "fois"}
+_LENGTHS = {"m": 1.0, "metre": 1.0, "metres": 1.0, "meter": 1.0, "meters": 1.0, "cm": 0.01, "centimetre": 0.01}
+
+
+def dimension_at(words: list[str], i: int) -> tuple[float, int]:
+    """The area, in m², of a size said as two lengths from ``i`` (« 1 m x 1,20 m », « 80 sur 120 », « 60 by 80 »,
+    « 120 x 80 cm », « 50 × 70 cm »), and how many words it takes; (0.0, 0) if none starts there. Without a unit,
+    lengths of 10 and more are centimetres, smaller ones metres."""
+    n = len(words)
+    a = _number(words[i])
+    if not a or (i and words[i - 1] in _BY):
+        return 0.0, 0
+    j = i + 1
+    unit_a = _LENGTHS.get(words[j]) if j < n else None
+    j += unit_a is not None
+    by = j < n and words[j] in _BY
+    j += by
+    b = _number(words[j]) if j < n else None
+    unit_b = _LENGTHS.get(words[j + 1]) if j + 1 < n else None
+    if not b or not (by or unit_b):
+        return 0.0, 0
+    end = j + 1 + (unit_b is not None)
+    if unit_a is None and unit_b is None:
+        # « 80 sur 120 » in centimetres; « 4 x 2 kg » is four of two kilos, « 2 sur 3 » no size
+        if min(a, b) < 10 or (end < n and measure_word(words[end]) in SIZE_UNITS):
+            return 0.0, 0
+        unit_a = unit_b = 0.01
+    unit_a = unit_a or unit_b
+    unit_b = unit_b or unit_a
+    return round(a * unit_a * b * unit_b, 4), end - i
+
+
+def areas(words: list[str]) -> list[float]:
+    """The areas, in m², of every size said as two lengths (dimension_at)."""
+    found, i = [], 0
+    while i < len(words):
+        area, length = dimension_at(words, i)
+        if length:
+            found.append(area)
+        i += length or 1
+    return found
+
+
 def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | None:
     """« spiral binding » with 120 pages in the cart, « reliure pour 180 pages », « the oil change for a 2.0 litre
     engine »: the one candidate whose name's range holds how much of that unit the message or the cart says. A
@@ -110,9 +154,14 @@ def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | No
             return None
         ranges[s] = (0.0, _UNBOUNDED, unit)
     said = [float(y) for y in school_years(words)] if unit == "school year" else []
+    if unit == "mcarre":
+        said += areas(words)  # « une fenêtre de 80 sur 120 » of « Fenêtre alu jusqu'à 1 m² »: before either length
     said += [_number(w) for w, u in zip(words, words[1:], strict=False) if _number(w) and _unit(u) == unit]
     if unit == "size" or unit in SIZE_UNITS:
         said += [_number(w) for w in words if _number(w) and (unit == "size" or not w.isdigit())]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & {_unit(u) for u in k.products[s].per_units}]
     fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
+    if len(fits) > 1 and any(ranges[s][1] == said[0] for s in fits):
+        # « jusqu'à 1 m² » and « de 1 à 2 m² »: the range that ends at the number holds it
+        fits = {s for s in fits if ranges[s][0] != said[0]}
     return fits.pop() if len(fits) == 1 else None

@@ -618,19 +618,20 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
         return frozenset.intersection(*(products[s].per_units for s in m.skus))
 
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
-        if not w.isdigit() or not int(w) or i in ent.consumed:
+        n = _value(w)  # (« trois heures de cours à domicile »: in words too)
+        if not n or i in ent.consumed:
             continue
         sold = [m for m in ent.products if measure_word(unit) in units_of(m)]
         before = [m for m in sold if m.end <= i]
         # « 3 nuits dans l'appart + lit d'appoint les 3 nuits »: else the one named right after the count
         after = [m for m in sold if i + 2 <= m.start <= i + 5]
         m = before[-1] if before else (sold[0] if len(sold) == 1 else after[0] if after else None)
-        if m is None or int(w) in frozenset().union(*(products[s].name_numbers for s in m.skus)):
+        if m is None or n in frozenset().union(*(products[s].name_numbers for s in m.skus)):
             continue
         # « le bidon d'huile rouge de 5 litres … et la bouteille d'1 litre ? »: the measure of the other one's name
-        if any(o.end <= i <= o.end + 2 and int(w) in products[s].name_numbers for o in ent.products for s in o.skus):
+        if any(o.end <= i <= o.end + 2 and n in products[s].name_numbers for o in ent.products for s in o.skus):
             continue
-        if i < m.start <= i + 3 and m.qty == int(w) and not set(words[i + 2 : m.start]) - FUNCTION_WORDS:
+        if i < m.start <= i + 3 and m.qty == n and not set(words[i + 2 : m.start]) - FUNCTION_WORDS:
             continue  # « 3 nuits studio », « 3 nuits dans l'appart »: the count before it, read as its count already
         said = words[max(0, m.start - 3) : m.start]
         one = m.qty == 1 and bool(set(said) & {"un", "une", "a", "an", "one"})  # « une Picanto pour 4 jours »
@@ -639,7 +640,7 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
             continue  # the number was read as its count already (« le Tucson pour 2 jours »)
         if counted and measure_word(unit) not in _TIME_UNITS:
             continue
-        m.qty, m.weak = int(w) * (m.qty if counted else 1), False
+        m.qty, m.weak = n * (m.qty if counted else 1), False
 
 
 _LIST_WORDS = {"menu", "menus", "carte", "catalogue", "catalog"}

@@ -14,7 +14,8 @@ import zlib
 from core.money import format_fcfa
 
 from .intents import INTENTS
-from .knowledge import PICKUP, Knowledge, Product
+from .knowledge import PICKUP, PREMISES_SAID, Knowledge, Product
+from .text import fold_phrase
 from .texts import DEFAULT_LANGUAGE, PHRASES, REGISTERS
 
 # The phrase of each day of the shop document's hours, and of each delivery vehicle.
@@ -250,11 +251,26 @@ class Phrases:
     def no_pickup(self) -> str:
         return self.phrase("no_pickup")
 
+    def premises(self) -> str:
+        """Where the customer comes, when the shop's name says it (« Laboratoire BioSanté » -> « au laboratoire »,
+        « to the laboratory »); "" for a shop."""
+        word = next((w for w in fold_phrase(self.k.name) if w in self.k.premises and w in PREMISES_SAID), "")
+        if not word:
+            return ""
+        fr, en, feminine = PREMISES_SAID[word]
+        if self.lang == "en":
+            return f"the {en}"
+        return f"à l'{fr}" if fr[0] in "aeiouéh" else f"à la {fr}" if feminine else f"au {fr}"
+
     def not_served(self, zone_name: str) -> str:
         served = [z.name for z in self.k.served_zones()]
         addr = (self.k.document.get("address") or {}).get("text") or ""
         s = self.phrase("not_served", zone=zone_name)
-        if self.k.pickup_available:
+        place = self.premises()
+        if self.k.pickup_available and place:
+            # « Laboratoire BioSanté », « Garage Koné »: the customer comes to the laboratory, no goods picked up
+            s += self.phrase("not_served.come_at" if addr else "not_served.come", place=place, address=addr)
+        elif self.k.pickup_available:
             s += self.phrase("not_served.pickup_at", address=addr) if addr else self.phrase("not_served.pickup")
         if served:
             s += self.phrase("not_served.served", zones=join_and(served, self.lang))

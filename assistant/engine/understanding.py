@@ -10,18 +10,28 @@ for a person.
 
 from __future__ import annotations
 
-import re
-
 from . import features
 from .choice import split_counts
-from .cues import HOURS_ASK, PAYMENT_ASK, PERSON_CUES, REMOVE, REPLACE, WHERE_ASK, any_phrase, first_phrase
+from .cues import (
+    HOURS_ASK,
+    PAST_TROUBLE,
+    PAYMENT_ASK,
+    PERSON_CUES,
+    REMOVE,
+    REPLACE,
+    WHERE_ASK,
+    any_phrase,
+    first_phrase,
+)
 from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named, measure_word
 from .lexicon import ORDINAL_WORDS
 from .model import IntentClassifier
+from .people import headcount, per_person
 from .photos import photo_request
+from .ranges import areas
 from .served import is_service
 from .text import Normalised, fold_phrase, phrase_positions
 from .unknown import purpose_only
@@ -32,6 +42,12 @@ IN_ORDER_CONFIDENCE = 0.85
 # Outside an order, below this probability with a runner-up at least RUNNER_UP likely, the message is
 # ambiguous between the two: the policy asks which one the customer means.
 UNSURE_BELOW = 0.45
+# What the shop sold, delivered or did (« the driver left the glass at the gate and now it's cracked »): a trouble
+# beside them is the shop's, however like the name of a remedy it sounds.
+_SHOP_DID = ("livreur", "driver", "delivery", "delivered", "livraison", "livre", "livree", "paid", "paye", "payed")
+_SHOP_DID += ("commande", "order", "achete", "bought", "votre", "vos", "your", "you gave", "you did", "vous m")
+_SHOP_DID += ("ordered", "brought", "sent", "gave", "apporte", "envoye", "recu", "received", "got")
+_ASKED = ("order", "price", "availability")
 RUNNER_UP = 0.25
 # Intents that never need a question: answering a greeting or a goodbye wrongly costs nothing.
 NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
@@ -106,18 +122,17 @@ def _one_more(norm: Normalised, ent: Entities) -> None:
 
 
 _PER_PERSON = {"personne", "person", "seance", "prestation", "entree", "lecon", "pose", "coupe"}
-_WE_ARE = re.compile(r"\b(?:on est|on sera|nous sommes|we are|we re|we be) (\d+)\b")
 
 
 def _people_served(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> None:
     """« on est 2, moi et mon voisin » with one service in the cart, or one sold by the person or the session
     (« Dégradé », « (la séance) »): done for each, that many."""
     cart = state.get("cart") or []
-    said = _WE_ARE.search(" ".join(norm.words))
+    said = headcount(norm.words)
     if said and not ent.products and not ent.numbers and len(cart) == 1 and cart[0]["sku"] in knowledge.products:
         p = knowledge.products[cart[0]["sku"]]
-        if is_service(knowledge, p) or set(fold_phrase(p.unit)) & _PER_PERSON:
-            ent.numbers = [int(said.group(1))]
+        if is_service(knowledge, p) or set(fold_phrase(p.unit)) & _PER_PERSON or per_person(knowledge, p):
+            ent.numbers = [said]
 
 
 def read_in_context(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> None:
@@ -209,6 +224,20 @@ def _decide(
         # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it
         # goes, said without a word of trouble, however like a complaint (or off the topic) the rest sounds.
         intent, p = u.intent, probs.get(u.intent, 0.0)
+    shop_did = any_phrase(norm.words, (*PAST_TROUBLE, *_SHOP_DID))
+    counted = ent.people or ent.by_period or areas(norm.words)
+    denied = any(w in ("pas", "not", "no", "non", "rien", "nothing", "never", "jamais") for w in norm.words)
+    if intent == "complaint" and counted and u.untroubled and not (shop_did or denied) and ent.products:
+        # « a haircut for me and my 2 boys », « piano lesson 2 hours a week for 4 weeks », « a bay window 1m by 1m50
+        # without the fitting »: products counted by the people, the period or the size, no trouble nor denial said,
+        # nothing the shop did spoken of (the rules' « hours » there is the unit the lesson is sold by)
+        intent = u.intent if u.intent in _ASKED else "price" if norm.question else "order"
+        p = max(probs.get(intent, 0.0), UNSURE_BELOW)
+    if intent == "complaint" and ent.trouble_at and u.untroubled and not shop_did:
+        # « le vent a cassé la vitre du salon » where « Remplacement de vitre cassée » is sold: a need told by its
+        # trouble, which the shop remedies, not a problem with the shop: what it has for it, unless the rules read more.
+        intent = u.intent if u.intent in ("order", "price", "availability") else "availability"
+        p = max(probs.get(intent, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
     gone = knowledge.products.get(state.get("last_sku") or "")
     if intent == "complaint" and u.untroubled and gone and not gone.in_stock and ent.products:
         # « Oh that's a pity. Then the gold ring, size 60 » after « out of stock »: another product taken instead.
@@ -220,8 +249,9 @@ def _decide(
         state.get("choice") and split_counts(knowledge, norm, state["choice"]["skus"])
     )
     # « the one wey get filling inside. 3 of them » while « which one? » is asked: an answer with a count, no problem.
+    # (« e be like 60 by 80 »: a size said)
     answers_choice = answers_choice or bool(
-        state.get("choice") and u.untroubled and (ent.numbers or _counted(ent) or ent.products)
+        state.get("choice") and u.untroubled and (ent.numbers or _counted(ent) or ent.products or areas(norm.words))
     )
     # « ah dommage, tant pis, sans le siège alors » after an out-of-stock reply: the order goes on without it.
     answers_choice = answers_choice or any_phrase(norm.words, _RESIGNED)

@@ -385,6 +385,9 @@ _COMMON |= _ORDINAL_ENDS
 _COMMON |= {"guy", "guys", "bro", "djo", "oga", "chief", "padi", "paddy"}  # « my guy », « oga »: the person addressed
 # « vous avez fait ma vidange hier »: when, never a kind
 _COMMON |= {"hier", "yesterday", "tonight", "week", "weeks", "derniere", "avant", "avant hier", "ago"}
+# « my kitchen window », « the bedroom window »: where in the home, never a kind
+# (not « cuisine », « douche »: « huile de cuisine », « gel douche » are kinds)
+_COMMON |= {"kitchen", "bedroom", "parlour", "parlor", "sitting", "living", "bathroom", "toilet", "balcony", "veranda"}
 
 
 def unknown_modifier(

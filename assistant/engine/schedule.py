@@ -1,0 +1,59 @@
+"""A count said by the period and for how many periods: « 2 heures par semaine pendant 4 semaines » is eight hours,
+« 3 séances par semaine pendant 2 mois » twenty-four sessions (a month of four weeks said in weeks only when the
+customer says weeks), « 2 days a week for 3 weeks » six days. The product sold by that unit (« Cours (1 heure) »,
+« (la séance) ») said without another count is that many."""
+
+from __future__ import annotations
+
+from .knowledge import SMALL_NUMBERS, Knowledge, measure_word
+from .mentions import Entities
+from .text import stem
+
+_PER = {"par", "per", "a", "an", "each", "every", "chaque", "toutes", "tous", "les"}
+_FOR = {"pendant", "for", "sur", "durant", "during"}
+_PERIODS = {"jour": "day", "day": "day", "semaine": "week", "week": "week", "mois": "month", "month": "month"}
+_IN_WEEKS = {("week", "week"): 1, ("day", "day"): 1, ("month", "month"): 1, ("week", "month"): 4, ("day", "week"): 7}
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else int(SMALL_NUMBERS.get(word, 0) or 0)
+
+
+def _period(word: str) -> str:
+    return _PERIODS.get(word) or _PERIODS.get(stem(word)) or ("month" if word == "mois" else "")
+
+
+def per_period(words: list[str]) -> tuple[int, str, int, range] | None:
+    """(how many, of what unit, in all, where the periods are said) for « N UNIT par PERIOD pendant M PERIODs »;
+    None if not said."""
+    for i in range(len(words) - 5):
+        n, unit = _value(words[i]), measure_word(words[i + 1])
+        j = i + 2
+        while j < len(words) and words[j] in _PER:
+            j += 1
+        if not n or j == i + 2 or j >= len(words) or not (every := _period(words[j])):
+            continue
+        k = j + 1
+        if k < len(words) and words[k] in _FOR:
+            k += 1
+        m = _value(words[k]) if k < len(words) else 0
+        span = _period(words[k + 1]) if m and k + 1 < len(words) else ""
+        times = _IN_WEEKS.get((every, span), 0)
+        if m and times:
+            return n, unit, n * m * times, range(k, k + 2)
+    return None
+
+
+def counted_by_period(k: Knowledge, ent: Entities, words: list[str]) -> None:
+    said = per_period(words)
+    if said is None:
+        return
+    n, unit, total, span = said
+    # (« pendant 4 semaines » names no « Cours de vacances (4 semaines) »)
+    ent.products = [m for m in ent.products if not (m.start in span and m.end - 1 in span)]
+    for m in ent.products:
+        sold = all(unit in k.products[s].per_units or stem(unit) in k.products[s].per_units for s in m.skus)
+        if sold and (m.qty is None or m.weak or m.qty == n):
+            m.qty, m.weak = total, False
+            ent.by_period = True
+            ent.numbers = [x for x in ent.numbers if x not in (n, total)]
