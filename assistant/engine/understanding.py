@@ -236,7 +236,7 @@ def _decide(
     if intent == "complaint" and ent.trouble_at and u.untroubled and not shop_did:
         # « le vent a cassé la vitre du salon » where « Remplacement de vitre cassée » is sold: a need told by its
         # trouble, which the shop remedies, not a problem with the shop: what it has for it, unless the rules read more.
-        intent = u.intent if u.intent in ("order", "price", "availability") else "availability"
+        intent = u.intent if u.intent in _ASKED else "availability"
         p = max(probs.get(intent, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
     gone = knowledge.products.get(state.get("last_sku") or "")
     if intent == "complaint" and u.untroubled and gone and not gone.in_stock and ent.products:
