@@ -42,6 +42,7 @@ IN_ORDER_CONFIDENCE = 0.85
 # Outside an order, below this probability with a runner-up at least RUNNER_UP likely, the message is
 # ambiguous between the two: the policy asks which one the customer means.
 UNSURE_BELOW = 0.45
+TIE = 0.05  # two readings the model gives within this are a tie
 # What the shop sold, delivered or did (« the driver left the glass at the gate and now it's cracked »): a trouble
 # beside them is the shop's, however like the name of a remedy it sounds.
 _SHOP_DID = ("livreur", "driver", "delivery", "delivered", "livraison", "livre", "livree", "paid", "paye", "payed")
@@ -260,6 +261,10 @@ def _decide(
         return u
     u.confidence = p
     runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u, norm.words)), None)
+    if intent == "complaint" and runner_up and runner_up[0] == u.intent and p - runner_up[1] < TIE and u.untroubled:
+        # « 2 jupes plissées, même taille que la dernière fois »: a complaint and what the rules read, as likely as
+        # each other, and no trouble said: the rules decide.
+        intent, p = u.intent, runner_up[1]
     if p < UNSURE_BELOW and runner_up and runner_up[1] >= RUNNER_UP:
         pair = {intent, runner_up[0]}
         if u.intent in pair or u.intent == "complaint":  # an upset customer read by the rules is never quizzed
