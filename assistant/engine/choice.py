@@ -716,9 +716,13 @@ def _split_parts(k: Knowledge, norm: Normalised, cands: list[str]) -> list[tuple
             and not (i + 1 < len(part) and measure_word(part[i + 1].text) in SIZE_UNITS)
             and not any(int(t.text) in p.name_numbers for p in products)
         ]
-        sized = {j for i in range(len(part)) for j in range(i, i + dimension_at([t.text for t in part], i)[1])}
-        stems = [t.stem for i, t in enumerate(part) if len(t.stem) > 1 and t.text not in _ONES and i not in sized]
-        stems = [w for w in stems if not w.isdigit()]  # (« 50 sur 70 »: a size, no word of a name)
+        texts = [t.text for t in part]
+        sized = {j for i in range(len(part)) for j in range(i, i + dimension_at(texts, i)[1])}  # « 50 sur 70 »
+        stems = [
+            t.stem
+            for i, t in enumerate(part)
+            if len(t.stem) > 1 and not t.text.isdigit() and t.text not in _ONES and i not in sized
+        ]
         scores = word_scores(k, stems, cands)
         if not any(scores.values()):
             scores = trait_scores(products, stems)

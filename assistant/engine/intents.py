@@ -538,10 +538,9 @@ def _home_zone_asked(norm: Normalised, ent: Entities, knowledge: Knowledge, faq_
         return False
     if all(knowledge.zones[z].served for z in ent.zones if z in knowledge.zones):
         return False  # (« vous coiffez à domicile ? je suis à la Palmeraie »: the FAQ's terms for a zone it serves)
-    zone_stems = {stem(w) for z in ent.zones for w in fold_phrase(z)}
     if any_phrase(norm.words, TIME + HOURS) or not any_phrase(norm.words, _AT_HOME):
         return False  # (« vous livrez en combien de temps à Cocody ? » asks how long, which the model reads well)
-    return not zone_stems & knowledge.faq[faq_i].q_stems
+    return not {stem(w) for z in ent.zones for w in fold_phrase(z)} & knowledge.faq[faq_i].q_stems
 
 
 def _said_in_faq(thing: str | None, knowledge: Knowledge) -> bool | None:

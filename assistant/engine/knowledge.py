@@ -64,6 +64,13 @@ SMALL_NUMBERS = {
     "four": "4",
     "five": "5",
 }
+
+
+def number_value(word: str) -> int:
+    """« 3 », « trois », « three » as a number (the small ones SMALL_NUMBERS knows); 0 for any other word."""
+    return int(word) if word.isdigit() else int(SMALL_NUMBERS.get(word, 0) or 0)
+
+
 SMALL_DIGITS = {
     "2": "deux",
     "3": "trois",

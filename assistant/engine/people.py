@@ -147,7 +147,7 @@ def headcount(words: list[str]) -> int:
     return _enumerated(words)
 
 
-def per_person(k: Knowledge, p: Product) -> bool:
+def per_person(p: Product) -> bool:
     """A service done on one person: its unit says so (« examen », « séance », « élève »), or its name (« (par
     personne) », « Coupe enfant »)."""
     unit = set(fold_phrase(p.unit))
@@ -159,12 +159,13 @@ def per_person(k: Knowledge, p: Product) -> bool:
 
 def for_each_person(k: Knowledge, ent: Entities, words: list[str]) -> None:
     """Each service done on one person, said without a count of its own, is one for each person counted."""
-    people = headcount(words)
+    served = [m for m in ent.products if all(per_person(k.products[s]) for s in m.skus)]
+    people = headcount(words) if served else 0
     if people < 2:
         return
-    for m in ent.products:
+    for m in served:
         # (« a blood group test for 2 people », « une NFS pour moi et mon fils »: the article is no count of people)
         article = m.qty == 1 and m.start and words[m.start - 1] in ("un", "une", "a", "an")
-        if (m.qty is None or m.weak or article) and all(per_person(k, k.products[s]) for s in m.skus):
+        if m.qty is None or m.weak or article:
             m.qty, m.weak = people, False
             ent.people = people

@@ -11,7 +11,7 @@ import dataclasses
 import re
 
 from .cues import ORDER_VERBS, any_phrase
-from .knowledge import SMALL_NUMBERS, Knowledge, measure_word, traits_of
+from .knowledge import Knowledge, measure_word, number_value, traits_of
 from .lexicon import (
     CONTAINER_KIN,
     CONTAINERS,
@@ -618,7 +618,7 @@ def counted_apart(k: Knowledge, ent: Entities, words: list[str]):
         return frozenset.intersection(*(products[s].per_units for s in m.skus))
 
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
-        n = _value(w)  # (« trois heures de cours à domicile »: in words too)
+        n = number_value(w)  # (« trois heures de cours à domicile »: in words too)
         if not n or i in ent.consumed:
             continue
         sold = [m for m in ent.products if measure_word(unit) in units_of(m)]
@@ -712,18 +712,14 @@ _PER_HEAD = re.compile(r"\b(?:par|per) (?:personne|person|tete|head|invite|guest
 _TIMES = {"matin", "soir", "soiree", "midi", "jour", "journee", "fois", "morning", "evening", "day", "time", "lunch"}
 
 
-def _value(word: str) -> int:
-    return int(word) if word.isdigit() else int(SMALL_NUMBERS.get(word, 0) or 0)
-
-
 def _people(words: list[str], stems: list[str]) -> int:
     """How many people the message counts: « pour nous deux », « the two of us », « 3 personnes »; 0 if none."""
     for i in range(len(words) - 1):
-        n = _value(words[i + 1])
+        n = number_value(words[i + 1])
         if n and (words[i] == "nous" or (words[i] == "the" and words[i + 2 : i + 4] == ["of", "us"])):
             return n
-        if _value(words[i]) and stems[i + 1] in ("personne", "person", "people", "pers"):
-            return _value(words[i])
+        if number_value(words[i]) and stems[i + 1] in ("personne", "person", "people", "pers"):
+            return number_value(words[i])
     if len(words) > 1 and words[-2] in ("pour", "for") and words[-1].isdigit():
         return int(words[-1])  # « bon donne moi excursion alors, pour 2 »
     return 0
@@ -734,7 +730,9 @@ def per_head(k: Knowledge, ent: Entities, words: list[str]):
     priced per person, said for a number of people (and of times), is that many people (times that many)."""
     stems = [stem(w) for w in words]
     people = _people(words, stems)
-    times = next((_value(w) for i, w in enumerate(words[:-1]) if _value(w) > 1 and stems[i + 1] in _TIMES), 0)
+    times = next(
+        (number_value(w) for i, w in enumerate(words[:-1]) if number_value(w) > 1 and stems[i + 1] in _TIMES), 0
+    )
     if not people:
         return
     for m in ent.products:

@@ -5,7 +5,7 @@ customer says weeks), « 2 days a week for 3 weeks » six days. The product sold
 
 from __future__ import annotations
 
-from .knowledge import SMALL_NUMBERS, Knowledge, measure_word
+from .knowledge import Knowledge, measure_word, number_value
 from .mentions import Entities
 from .text import stem
 
@@ -15,19 +15,15 @@ _PERIODS = {"jour": "day", "day": "day", "semaine": "week", "week": "week", "moi
 _IN_WEEKS = {("week", "week"): 1, ("day", "day"): 1, ("month", "month"): 1, ("week", "month"): 4, ("day", "week"): 7}
 
 
-def _value(word: str) -> int:
-    return int(word) if word.isdigit() else int(SMALL_NUMBERS.get(word, 0) or 0)
-
-
 def _period(word: str) -> str:
-    return _PERIODS.get(word) or _PERIODS.get(stem(word)) or ("month" if word == "mois" else "")
+    return _PERIODS.get(word) or _PERIODS.get(stem(word), "")
 
 
 def per_period(words: list[str]) -> tuple[int, str, int, range] | None:
     """(how many, of what unit, in all, where the periods are said) for « N UNIT par PERIOD pendant M PERIODs »;
     None if not said."""
     for i in range(len(words) - 5):
-        n, unit = _value(words[i]), measure_word(words[i + 1])
+        n, unit = number_value(words[i]), measure_word(words[i + 1])
         j = i + 2
         while j < len(words) and words[j] in _PER:
             j += 1
@@ -36,7 +32,7 @@ def per_period(words: list[str]) -> tuple[int, str, int, range] | None:
         k = j + 1
         if k < len(words) and words[k] in _FOR:
             k += 1
-        m = _value(words[k]) if k < len(words) else 0
+        m = number_value(words[k]) if k < len(words) else 0
         span = _period(words[k + 1]) if m and k + 1 < len(words) else ""
         times = _IN_WEEKS.get((every, span), 0)
         if m and times:

@@ -29,9 +29,9 @@ def named_by_trouble(k: Knowledge, ent: Entities, words: list[str], stems: list[
     said = {i: g for i, w in enumerate(words) if i not in inside for g, forms in TROUBLES.items() if w in forms}
     if not said:
         return
+    groups = set(said.values())
     for m in ent.products:
         own = {stems[i] for i in range(m.start, m.end)} - FUNCTION_WORDS
-        groups = set(said.values())
         named = [
             s for s, p in k.products.items() if own and own <= p.vocab and any(_STEMS[g] & p.vocab for g in groups)
         ]

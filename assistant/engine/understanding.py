@@ -122,17 +122,19 @@ def _one_more(norm: Normalised, ent: Entities) -> None:
             m.qty, m.weak = 1, False
 
 
-_PER_PERSON = {"personne", "person", "seance", "prestation", "entree", "lecon", "pose", "coupe"}
+# Units of a service done once for each person that people.per_person does not count (« (la prestation) », « pose »).
+_ONCE_EACH = {"prestation", "pose"}
 
 
 def _people_served(norm: Normalised, ent: Entities, knowledge: Knowledge, state: dict) -> None:
     """« on est 2, moi et mon voisin » with one service in the cart, or one sold by the person or the session
     (« Dégradé », « (la séance) »): done for each, that many."""
     cart = state.get("cart") or []
-    said = headcount(norm.words)
-    if said and not ent.products and not ent.numbers and len(cart) == 1 and cart[0]["sku"] in knowledge.products:
-        p = knowledge.products[cart[0]["sku"]]
-        if is_service(knowledge, p) or set(fold_phrase(p.unit)) & _PER_PERSON or per_person(knowledge, p):
+    if ent.products or ent.numbers or len(cart) != 1 or cart[0]["sku"] not in knowledge.products:
+        return
+    p = knowledge.products[cart[0]["sku"]]
+    if is_service(knowledge, p) or set(fold_phrase(p.unit)) & _ONCE_EACH or per_person(p):
+        if said := headcount(norm.words):
             ent.numbers = [said]
 
 
@@ -171,6 +173,24 @@ def understand(
     ):
         u.intent = "availability"  # « any seafood? », « una get juice? »: a kind of goods the shop sells, asked
     return u
+
+
+def _no_complaint(norm: Normalised, ent: Entities, u: Understanding) -> str:
+    """What a message the model alone reads as a complaint, with no trouble said, asks instead; "" if it is one."""
+    if any_phrase(norm.words, (*PAST_TROUBLE, *_SHOP_DID)):
+        return ""  # what the shop sold, delivered or did is spoken of
+    counted = ent.people or ent.by_period or areas(norm.words)
+    denied = any(w in ("pas", "not", "no", "non", "rien", "nothing", "never", "jamais") for w in norm.words)
+    if counted and not denied and ent.products:
+        # « a haircut for me and my 2 boys », « piano lesson 2 hours a week for 4 weeks », « a bay window 1m by 1m50
+        # without the fitting »: products counted by the people, the period or the size, no denial said (the rules'
+        # « hours » there is the unit the lesson is sold by)
+        return u.intent if u.intent in _ASKED else "price" if norm.question else "order"
+    if ent.trouble_at:
+        # « le vent a cassé la vitre du salon » where « Remplacement de vitre cassée » is sold: a need told by its
+        # trouble, which the shop remedies: what it has for it, unless the rules read more.
+        return u.intent if u.intent in _ASKED else "availability"
+    return ""
 
 
 def _decide(
@@ -225,20 +245,8 @@ def _decide(
         # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it
         # goes, said without a word of trouble, however like a complaint (or off the topic) the rest sounds.
         intent, p = u.intent, probs.get(u.intent, 0.0)
-    shop_did = any_phrase(norm.words, (*PAST_TROUBLE, *_SHOP_DID))
-    counted = ent.people or ent.by_period or areas(norm.words)
-    denied = any(w in ("pas", "not", "no", "non", "rien", "nothing", "never", "jamais") for w in norm.words)
-    if intent == "complaint" and counted and u.untroubled and not (shop_did or denied) and ent.products:
-        # « a haircut for me and my 2 boys », « piano lesson 2 hours a week for 4 weeks », « a bay window 1m by 1m50
-        # without the fitting »: products counted by the people, the period or the size, no trouble nor denial said,
-        # nothing the shop did spoken of (the rules' « hours » there is the unit the lesson is sold by)
-        intent = u.intent if u.intent in _ASKED else "price" if norm.question else "order"
-        p = max(probs.get(intent, 0.0), UNSURE_BELOW)
-    if intent == "complaint" and ent.trouble_at and u.untroubled and not shop_did:
-        # « le vent a cassé la vitre du salon » where « Remplacement de vitre cassée » is sold: a need told by its
-        # trouble, which the shop remedies, not a problem with the shop: what it has for it, unless the rules read more.
-        intent = u.intent if u.intent in _ASKED else "availability"
-        p = max(probs.get(intent, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
+    if intent == "complaint" and u.untroubled and (asked := _no_complaint(norm, ent, u)):
+        intent, p = asked, max(probs.get(asked, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
     gone = knowledge.products.get(state.get("last_sku") or "")
     if intent == "complaint" and u.untroubled and gone and not gone.in_stock and ent.products:
         # « Oh that's a pity. Then the gold ring, size 60 » after « out of stock »: another product taken instead.
