@@ -279,6 +279,10 @@ def plain_variant(k: Knowledge, norm: Normalised, m: Mention) -> str | None:
     if any(w in RESTRICTING for w in norm.words):
         return None
     plain = [s for s in m.skus if not RESTRICTED & set(fold_phrase(k.products[s].name))]
+    # « DJ seul » beside « DJ + animateur »: the thing said, alone, restricts no service of it: which one is asked
+    alone = {f" {' '.join(fold_phrase(m.text))} {w} " for w in RESTRICTED}
+    if any(a in f" {' '.join(fold_phrase(k.products[s].name))} " for s in set(m.skus) - set(plain) for a in alone):
+        return None
     return plain[0] if len(plain) == 1 and len(m.skus) > 1 else None
 
 

@@ -1444,6 +1444,9 @@ EXPENSIVE = ("plus cher", "plus chere", "most expensive", "more expensive", "le 
 
 TOTAL = ("total", "en tout", "au total", "tout compris", "le tout", "altogether", "in total", "all together")
 TOTAL += ("together", "ensemble", "les deux", "both")
+# « le pack lumière + le laser, ça fait combien ? », « what does it all come to? »: the sum of what is named
+TOTAL += ("fait combien", "fera combien", "font combien", "revient a combien", "reviennent a combien", "come to")
+TOTAL += ("comes to", "coming to")
 
 CHEAP = ("moins cher", "pas cher", "cheapest", "cheap", "le moins", "petit prix", "abordable", "affordable")
 

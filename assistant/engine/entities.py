@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import measured, people, readings, schedule, served, siblings, troubles
+from . import family, measured, people, readings, schedule, served, siblings, troubles
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -31,7 +31,7 @@ from .lexicon import (
 )
 from .mentions import Entities, Mention
 from .places import place_named
-from .ranges import dimension_at, in_range
+from .ranges import dimension_at, fitting, range_words
 from .text import Normalised, fold, fold_phrase, has_phrase, negated, phone_length, stem
 
 # Between two products named in one list (« 2 uniwax pièce et 1 demi-pièce », « full piece and half piece »).
@@ -160,6 +160,9 @@ def _said_pay(words: list[str], start: int) -> bool:
 
 # « pour l'anniv de mon petit »: a size word after « mon » is a child, no size (« ma voiture » still tells apart)
 _SIZES = {"petit", "petite", "grand", "grande", "gros", "grosse", "little", "small", "big"}
+# « une robe en pagne », « 1 enceinte avec pied », « 2 weeks of full day »: what the first is made of, comes with
+# or is, when one of its own products' names says it too.
+_MADE_WITH = {"en", "in", "avec", "with", "de", "d", "of"}
 _OPTIONAL = FUNCTION_WORDS | {"est", "sont", "is", "are"}  # « mon WC est bouché » finds « WC bouché »
 CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "minute", "minutes"}
 
@@ -286,8 +289,10 @@ class Extractor:
                     # « du lait et du sucre », « tyres with fitting » are two things: no phrase spans « et », « with »
                     and not set(span[1:-1]) & {"et", "and", "ou", "or", "avec", "with"}
                 ):
-                    # "chemises en pagne" finds the alias "chemise pagne" (function words are optional).
-                    entries = k.content_index.get(tuple(s for s in span if s not in _OPTIONAL))
+                    # "chemises en pagne" finds the alias "chemise pagne" (function words are optional); a few of
+                    # them only (« 1 an, le mois à la demi-journée » is no « une demi-journée »)
+                    content = tuple(s for s in span if s not in _OPTIONAL)
+                    entries = k.content_index.get(content) if len(span) - len(content) <= 2 else None
                 if not entries:
                     continue
                 if self._outnamed(stems, i, length, entries):
@@ -380,6 +385,8 @@ class Extractor:
         readings.described_one(k, ent, words, stems, taken)
         self._measures(ent, stems, words, taken)
         self._compounds(ent, norm.tokens)
+        family.named_by_phrase(k, ent, stems, taken)
+        family.widened(k, ent, words, stems, taken)
         troubles.named_by_trouble(k, ent, words, stems)
         self._narrow(ent, stems, norm.tokens)
         self._modified(ent, stems)
@@ -394,6 +401,8 @@ class Extractor:
         readings.each_of_us(ent, words)
         readings.per_head(k, ent, words)
         people.for_each_person(k, ent, words)
+        family.one_for_the_crowd(k, ent)
+        people.for_each_of(ent, words)
         readings.nights_by_days(k, ent, words)
         readings.landmarks(ent, norm.tokens)
         readings.purposes(ent, words)
@@ -488,9 +497,10 @@ class Extractor:
                     out[-1] = Mention(skus=m.skus, start=prev.start, end=m.end, text=f"{prev.text} {m.text}")
                     continue
                 continue  # both precise: the first word names the thing (French order)
-            if prev is not None and prev.end + 1 == m.start and tokens[prev.end].text in ("en", "in"):
-                # « un plateau de table en verre », « une robe en pagne »: what the first is made of, when its
-                # names say it (« Plateau de table rond (verre trempé 8 mm) »), is no product of its own.
+            if prev is not None and prev.end + 1 == m.start and tokens[prev.end].text in _MADE_WITH:
+                # « un plateau de table en verre », « une robe en pagne », « 1 enceinte 15 pouces avec pied »: what
+                # the first is made of or comes with, when its names say it (« Plateau de table rond (verre trempé
+                # 8 mm) », « Enceinte active 15 pouces (avec pied) »), is no product of its own.
                 made = {t.stem for t in tokens[m.start : m.end]} - FUNCTION_WORDS
                 held = [s for s in prev.skus if made <= self.k.products[s].vocab]
                 if made and held:
@@ -528,8 +538,13 @@ class Extractor:
         for m in mentions:
             if len(m.skus) < 2:
                 continue
-            if ranged := in_range(self.k, texts, m, {}):
-                m.skus = [ranged]  # « la vidange d'un moteur 2.0 » between « jusqu'à 1,4 L » and « gros moteur »
+            if len(ranged := fitting(self.k, texts, m, {})) == 1:
+                m.skus = list(ranged)  # « la vidange d'un moteur 2.0 » between « jusqu'à 1,4 L » and « gros moteur »
+                continue
+            m.skus = [s for s in m.skus if s in ranged] or m.skus  # (« mon fils de 4 ans » of the places by age)
+            # « journée complète pour le mois » of the places by the month and by the week: the month's
+            m.skus = schedule.sold_by(self.k, m.skus, schedule.period_said(texts)) or m.skus
+            if len(m.skus) == 1:
                 continue
             # Only the words of its own part of the message: in « 2 kg de carpe et des crevettes », « kg » is the
             # carp's, not a clue for the prawns.
@@ -586,7 +601,7 @@ class Extractor:
                 cars = [p.sku for p in products if "vehicle_moto" not in p.traits]
                 if cars and "vehicle_moto" not in traits_of(free):
                     m.skus = cars
-            vocabs = {s: self.k.products[s].vocab for s in m.skus}
+            vocabs = {s: self.k.products[s].vocab - range_words(self.k.products[s].name) for s in m.skus}
             shared = set.intersection(*(set(v) for v in vocabs.values()))
             scores = {}
             for s, v in vocabs.items():
@@ -655,8 +670,11 @@ class Extractor:
             if taken[i] and not words[i].isdigit():
                 i += 1
                 continue
-            if words[max(0, i - 2) : i] in (["on", "est"], ["nous", "sommes"], ["we", "are"], ["we", "re"]):
-                i += 1  # « on est 8 avec les bagages »: how many people, never a quantity
+            crowd = people.crowd_at(words, i) if not (words[i].isdigit() and int(words[i]) in named) else 0
+            if crowd or people.after_we(words, i):
+                # « on est 8 avec les bagages », « la sono pour 250 invités »: how many people, never a quantity (a
+                # service done on each of them counts them: people.for_each_person)
+                i += crowd or 1
                 continue
             phone = phone_length(words, i)
             if phone:

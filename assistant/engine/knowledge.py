@@ -325,6 +325,7 @@ PREMISES = {"station", "agence", "atelier", "garage", "showroom", "agency", "wor
 PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure … », « Parc à bétail … »
 PREMISES |= {"centre", "center", "clinique", "clinic", "cabinet", "ecole", "school"}  # « Centre de langues … »
 PREMISES |= {"laboratoire", "labo", "lab", "laboratory"}  # « Laboratoire d'analyses … »: « je viens au labo »
+PREMISES |= {"creche", "garderie", "daycare", "nursery"}  # « Crèche-Garderie … »: « je le dépose à la crèche »
 # How a reply names the premises the shop's name says, where the customer comes: (French, English, feminine).
 PREMISES_SAID = {
     "laboratoire": ("laboratoire", "laboratory", False),
@@ -336,6 +337,8 @@ PREMISES_SAID = {
     "centre": ("centre", "centre", False),
     "center": ("centre", "centre", False),
     "clinique": ("clinique", "clinic", True),
+    "creche": ("crèche", "daycare", True),
+    "garderie": ("garderie", "daycare", True),
     "clinic": ("clinique", "clinic", True),
     "cabinet": ("cabinet", "practice", False),
     "ecole": ("école", "school", True),

@@ -1283,6 +1283,15 @@ FAQ_STOP = FUNCTION_WORDS | {
 # « Vidange groupe 5 kVA », « Recharge gaz R410A ». Those ending in « e » are asked for by their verb too (« poser »,
 # « vidanger », « recharger »).
 # « mon deuxième fauteuil », « a second chair »: one more of the thing, never a kind of it.
+# The occasions goods and services are for (« y a baptême chez mon frère », « c'est pour un mariage », « we have a
+# funeral »): never a thing asked for, unless a product's own name says it (« Gâteau d'anniversaire »). Folded.
+OCCASIONS = frozenset(
+    {"mariage", "mariages", "bapteme", "baptemes", "anniversaire", "anniversaires", "funerailles", "deces", "veillee"}
+    | {"fete", "fetes", "ceremonie", "ceremonies", "dot", "communion", "culte", "croisade", "concert", "concerts"}
+    | {"reunion", "seminaire", "conference", "kermesse", "gala", "wedding", "weddings", "birthday", "birthdays"}
+    | {"funeral", "funerals", "burial", "christening", "ceremony", "party", "parties", "crusade", "seminar"}
+)
+
 ORDINAL_WORDS = frozenset({"deuxieme", "second", "troisieme", "third", "2eme", "3eme", "2nd", "3rd"})
 
 SERVICE_NOUNS = frozenset(

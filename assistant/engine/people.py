@@ -44,9 +44,21 @@ _ADJECTIVES |= {"young", "old", "older", "younger", "elder"}
 _AFTER_DETERMINER = frozenset({"go", "petit", "petite", "petits", "petites", "son", "gars", "grand"})
 _INVARIANT = frozenset({"fils", "gens", "people", "children"})  # plural or not, their ending does not say
 _EVERY = frozenset(stem(w) for w in ("jour", "semaine", "mois", "heure", "an", "fois", "day", "week", "month", "hour"))
-_WE = (("on", "est"), ("on", "sera"), ("nous", "sommes"), ("we", "are"), ("we", "re"), ("we", "be"), ("we", "go", "be"))
+_WE = (("on", "est"), ("on", "sera"), ("nous", "sommes"), ("nous", "serons"), ("we", "are"), ("we", "re"), ("we", "be"))
+_WE += (("we", "go", "be"), ("we", "will", "be"), ("we", "ll", "be"))
 _BOTH = (("tous", "les"), ("toutes", "les"))
 _NUMBER_WORDS = NUMBER_WORDS_FR | NUMBER_WORDS_EN
+# « une cinquantaine de personnes », « une centaine d'invités »: about that many
+_ROUGHLY = {"dizaine": 10, "quinzaine": 15, "vingtaine": 20, "trentaine": 30, "quarantaine": 40, "cinquantaine": 50}
+_ROUGHLY |= {"soixantaine": 60, "centaine": 100}
+# « on sera environ 200 », « we're about 80 people »: words that hedge the number after them
+_HEDGES = frozenset({"environ", "about", "around", "approximately", "approximativement", "presque", "nearly", "almost"})
+_HEDGES |= {"roughly", "like", "genre", "pres", "de"}
+# Words for the people of a gathering, by stem: « 250 invités », « for 80 guests », « 600 personnes ». A name's
+# range in them (« Pack sono S (jusqu'à 100 personnes) », « Salle (50 à 120 places) ») holds a crowd.
+CROWD = frozenset(
+    stem(w) for w in ("personne", "person", "persons", "people", "gens", "invite", "guest", "convive", "participant")
+)
 
 
 def _number(words: list[str], i: int) -> tuple[int, int]:
@@ -55,6 +67,10 @@ def _number(words: list[str], i: int) -> tuple[int, int]:
         return 0, 0
     if words[i].isdigit():
         return int(words[i]), 1
+    if words[i] in _ROUGHLY:
+        return _ROUGHLY[words[i]], 1
+    if words[i] in ("une", "a") and i + 1 < len(words) and words[i + 1] in _ROUGHLY:
+        return _ROUGHLY[words[i + 1]], 2  # « nous serons une cinquantaine »
     j = i
     while j < len(words) and words[j] in _NUMBER_WORDS | {"et", "and"} and j - i < 4:
         j += 1
@@ -115,13 +131,41 @@ def _enumerated(words: list[str]) -> int:
     return best
 
 
+def _hedged(words: list[str], i: int) -> int:
+    """The position of the number after hedges at ``i`` (« environ 200 », « about 80 », « près de 50 »)."""
+    while i < len(words) and words[i] in _HEDGES and i + 1 < len(words):
+        i += 1
+    return i
+
+
 def we_are(words: list[str]) -> int:
-    """« on est trois », « we are 4 »: how many people in all the customer says they are; 0 if not said."""
+    """« on est trois », « we are 4 », « on sera environ 200 »: how many people in all the customer says they are; 0
+    if not said."""
     for i in range(len(words)):
         for said in _WE:
-            if tuple(words[i : i + len(said)]) == said and (value := _number(words, i + len(said))[0]) >= 2:
+            if (
+                tuple(words[i : i + len(said)]) == said
+                and (value := _number(words, _hedged(words, i + len(said)))[0]) >= 2
+            ):
                 return value
     return 0
+
+
+def after_we(words: list[str], i: int) -> bool:
+    """The number at ``i`` says how many the customer's party is (« on est 8 », « on sera environ 150 », « we're
+    about 80 »): never a quantity."""
+    while i > 0 and words[i - 1] in _HEDGES:
+        i -= 1
+    return any(tuple(words[max(0, i - len(said)) : i]) == said for said in _WE)
+
+
+def crowd_at(words: list[str], i: int) -> int:
+    """How many words the number at ``i`` and the people it counts take (« 250 invités », « une cinquantaine de
+    personnes », « 80 people »); 0 if it counts no crowd."""
+    value, length = _number(words, i)
+    j = i + length
+    j += j < len(words) and words[j] in ("de", "d", "of")
+    return j + 1 - i if value >= 2 and j < len(words) and stem(words[j]) in CROWD else 0
 
 
 def headcount(words: list[str]) -> int:
@@ -130,17 +174,17 @@ def headcount(words: list[str]) -> int:
     for i in range(len(words)):
         for said in _WE + _BOTH:
             if tuple(words[i : i + len(said)]) == said:
-                value, length = _number(words, i + len(said))
-                after = words[i + len(said) + length] if i + len(said) + length < len(words) else ""
+                at = _hedged(words, i + len(said)) if said in _WE else i + len(said)
+                value, length = _number(words, at)
+                after = words[at + length] if at + length < len(words) else ""
                 if value >= 2 and (said not in _BOTH or (length == 1 and stem(after) not in _EVERY)):
                     return value  # (« tous les 2 jours » counts days)
         if words[i] == "nous" or (words[i] == "the" and words[i + 2 : i + 4] == ["of", "us"]):
             value, _ = _number(words, i + 1)
             if value >= 2:
                 return value
-        value, length = _number(words, i)
-        if value >= 2 and i + length < len(words) and stem(words[i + length]) in ("personne", "person", "people"):
-            return value
+        if crowd_at(words, i):
+            return _number(words, i)[0]
     joined = " ".join(words)
     if "both of us" in joined or "us both" in joined:
         return 2
@@ -169,3 +213,19 @@ def for_each_person(k: Knowledge, ent: Entities, words: list[str]) -> None:
         if m.qty is None or m.weak or article:
             m.qty, m.weak = people, False
             ent.people = people
+
+
+_EACH_OF = (("chacun", "de"), ("chacune", "de"), ("chacun", "d"), ("chacune", "d"), ("each", "of"))
+
+
+def for_each_of(ent: Entities, words: list[str]) -> None:
+    """« 3 journées de garde pour chacun de mes deux enfants », « two notebooks for each of my 3 kids »: what is
+    said before « chacun de » is for each of the people counted after it, that many times."""
+    for i in range(len(words) - 2):
+        if tuple(words[i : i + 2]) not in _EACH_OF or (people := _enumerated(["pour", *words[i + 2 :]])) < 2:
+            continue
+        for m in ent.products:
+            if m.end <= i and not ent.people:
+                m.qty, m.weak = (m.qty if m.qty and not m.weak else 1) * people, False
+        ent.people = people
+        return

@@ -8,9 +8,10 @@ from __future__ import annotations
 import functools
 import re
 
-from .knowledge import Knowledge, measure_word
+from .knowledge import Knowledge, measure_word, number_value
 from .lexicon import SIZE_UNITS
 from .mentions import Mention
+from .people import CROWD, headcount
 from .text import fold_phrase, stem
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
@@ -19,6 +20,10 @@ _RANGE = re.compile(
     rf"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(?:{_NUM} ?(?:([a-z]+) )?)?(?:\ba|-|\bto|\bjusqu a|\bup to) {_NUM} ([a-z]+)"
 )
 _AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
+# Ages, in months: « (3-18 mois) », « (18 mois-3 ans) », « de 3 à 5 ans », « 2-4 years »
+_MONTHS = {"mois": 1, "month": 1, "months": 1, "an": 12, "ans": 12, "year": 12, "years": 12, "yrs": 12, "yo": 12}
+_AGE = "(mois|months?|ans?|years?)"
+_AGES = re.compile(rf"\b(\d+) (?:{_AGE} )?(?:(?:a|to) )?(\d+) {_AGE}\b")
 # (« taille 3 (4-9 kg) » is the size 3 for 4 to 9 kg: no range of sizes)
 _SIZE_RANGE = re.compile(r"\b(?:pointure|taille|size|tailles|sizes) (\d+) ?(?:a |- |to )?(\d+)\b(?! ?\d)")
 _OPEN_RANGE = re.compile(r"\b(\d+) ([a-z]+) (?:et plus|and more|or more|minimum|and above|et au dela)\b")
@@ -57,6 +62,16 @@ def _number(word: str) -> float | None:
     return float(word.replace(",", ".")) if re.fullmatch(_NUM, word) else None
 
 
+def ages(words: list[str]) -> list[float]:
+    """The ages said, in months: « ma fille a 2 ans et demi » (30), « mon petit de 8 mois », « a 3 year old »."""
+    said = []
+    for i, w in enumerate(words[:-1]):
+        if (n := number_value(w)) and (per := _MONTHS.get(words[i + 1])):
+            half = words[i + 2 : i + 4] in (["et", "demi"], ["and", "a"]) and per == 12
+            said.append(float(n * per + 6 * half))
+    return said
+
+
 def _unit(word: str) -> str:
     """One spelling of a unit for the names and the customer: « litre », « L » → l; « pages » → page."""
     unit = measure_word(word)
@@ -73,6 +88,10 @@ def name_range(name: str) -> tuple[float, float, str] | None:
     if cycles := [_CYCLES[w] for w in fold_phrase(name) if w in _CYCLES]:
         return float(min(c[0] for c in cycles)), float(max(c[1] for c in cycles)), "school year"
     folded = " ".join(fold_phrase(name))
+    if (found := _AGES.search(folded)) and (lo := int(found[1]) * _MONTHS[found[2] or found[4]]) < (
+        hi := int(found[3]) * _MONTHS[found[4]]
+    ):
+        return float(lo), float(hi), "age"  # « Place moyens (18 mois-3 ans) »: « ma fille a 2 ans et demi »
     if (found := _RANGE.search(folded)) and (not found[2] or _unit(found[2]) == _unit(found[4])):
         return _number(found[1] or "0"), _number(found[3]), _unit(found[4])
     if found := _OPEN_RANGE.search(folded):
@@ -136,6 +155,12 @@ def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | No
     engine »: the one candidate whose name's range holds how much of that unit the message or the cart says. A
     number said without its unit counts for a size (« il chausse du 35 ») and, with decimals, for a measure
     (« moteur 1.4 »: no count has decimals)."""
+    fits = fitting(k, words, m, cart)
+    return fits.pop() if len(fits) == 1 else None
+
+
+def fitting(k: Knowledge, words: list[str], m: Mention, cart: dict) -> set[str]:
+    """The candidates whose name's range holds what the message or the cart says (in_range), however many."""
     ranges, bare = {}, []
     for s in m.skus:
         if found := name_range(k.products[s].name):
@@ -143,25 +168,39 @@ def in_range(k: Knowledge, words: list[str], m: Mention, cart: dict) -> str | No
         else:
             bare.append(s)
     if not ranges or len({r[2] for r in ranges.values()}) != 1:
-        return None
+        return set()
     if bare and not any(hi == _UNBOUNDED for _, hi, _ in ranges.values()):
-        return None  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
+        return set()  # « 4 kg de chèvre » beside « Chèvre entière (10 à 12 kg) »: a size, left to measure_tells
     unit = next(iter(ranges.values()))[2]
     for s in bare:
         # « le studio 3 nuits » beside « nuit en semaine » and « long séjour (7 nuits et plus) »: a candidate sold by
         # that unit without a range takes any count.
         if unit not in {_unit(u) for u in k.products[s].per_units}:
-            return None
+            return set()
         ranges[s] = (0.0, _UNBOUNDED, unit)
-    said = [float(y) for y in school_years(words)] if unit == "school year" else []
+    said = [float(y) for y in school_years(words)] if unit == "school year" else ages(words) if unit == "age" else []
     if unit == "mcarre":
         said += areas(words)  # « une fenêtre de 80 sur 120 » of « Fenêtre alu jusqu'à 1 m² »: before either length
     said += [_number(w) for w, u in zip(words, words[1:], strict=False) if _number(w) and _unit(u) == unit]
     if unit == "size" or unit in SIZE_UNITS:
         said += [_number(w) for w in words if _number(w) and (unit == "size" or not w.isdigit())]
     said += [q for s, q in cart.items() if q and {unit, unit + "s"} & {_unit(u) for u in k.products[s].per_units}]
+    if stem(unit) in CROWD and (crowd := headcount(words)):
+        said.append(crowd)  # « pour 250 invités », « on sera environ 150 », « une cinquantaine de personnes »
     fits = {s for n in said[:1] for s, (lo, hi, _) in ranges.items() if lo <= n <= hi}
     if len(fits) > 1 and any(ranges[s][1] == said[0] for s in fits):
         # « jusqu'à 1 m² » and « de 1 à 2 m² »: the range that ends at the number holds it
         fits = {s for s in fits if ranges[s][0] != said[0]}
-    return fits.pop() if len(fits) == 1 else None
+    return fits
+
+
+@functools.lru_cache(maxsize=8192)
+def range_words(name: str) -> frozenset[str]:
+    """The stems a name says only in its range of ages (« mois » of « Semaine de garde (18 mois-5 ans) »): they tell
+    nothing of what it is (« pour le mois » is the place by the month)."""
+    folded = " ".join(fold_phrase(name))
+    if not (found := _AGES.search(folded)):
+        return frozenset()
+    return frozenset(stem(w) for w in found[0].split()) - {
+        stem(w) for w in (folded[: found.start()] + folded[found.end() :]).split()
+    }

@@ -304,6 +304,7 @@ _DONE_AFTER = [("que", "j", t, f) for t in ("avais", "ai") for f in ("fait", "fa
 _DONE_AFTER += [("que", "vous", "m", "avez"), ("that", "i", "had"), ("you", "did"), ("i", "had", "done")]
 _AGAIN = {"refaire", "encore", "again", "redo", "meme", "same"}
 _HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
+_PAID = {"paye", "payee", "payes", "payees", "regle", "reglee", "regles", "reglees", "paid", "settled"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
 
 
@@ -427,6 +428,9 @@ def owned(ent: Entities, words: list[str]):
         again = bool(set(words) & _AGAIN) or any_phrase(words, ORDER_VERBS)  # « je veux refaire la pose que j'avais… »
         had = had or (not again and any(words[m.end : m.end + len(h)] == list(h) for h in _DONE_AFTER))
         had = had or (_done_before(words, m.start) and not set(words) & _AGAIN)  # « vous avez fait ma vidange »
+        # « (inscription déjà payée en juin) », « I've already paid the registration »: paid before, not ordered
+        near = {*after[:3], *words[max(0, m.start - 4) : m.start]}
+        had = had or bool(near & _ALREADY and near & _PAID)
         if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue

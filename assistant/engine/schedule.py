@@ -53,3 +53,26 @@ def counted_by_period(k: Knowledge, ent: Entities, words: list[str]) -> None:
             m.qty, m.weak = total, False
             ent.by_period = True
             ent.numbers = [x for x in ent.numbers if x not in (n, total)]
+
+
+# « pour le mois », « au mois », « per month », « monthly »: the period a product is sold by, said (not « la semaine
+# prochaine »: when)
+_BY_THE = {"le", "au", "par", "du", "the", "a", "per", "la", "chaque", "every", "each"}
+_BY_ITSELF = {"mensuel": "month", "mensuelle": "month", "monthly": "month", "hebdomadaire": "week", "weekly": "week"}
+_NEXT = {"prochain", "prochaine", "next", "dernier", "derniere", "last", "passe", "passee", "suivant", "suivante"}
+
+
+def period_said(words: list[str]) -> str:
+    """The period the customer buys by (« day », « week », « month »); "" if none said."""
+    for i, w in enumerate(words):
+        if w in _BY_ITSELF:
+            return _BY_ITSELF[w]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if i and words[i - 1] in _BY_THE and (period := _period(w)) and stem(nxt) not in _NEXT:
+            return period
+    return ""
+
+
+def sold_by(k: Knowledge, skus: list[str], period: str) -> list[str]:
+    """Those of ``skus`` sold by that period (their unit says it: « mois », « (la semaine) », « per day »)."""
+    return [s for s in skus if period and any(_period(w) == period for w in k.products[s].unit.split())]

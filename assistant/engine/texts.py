@@ -128,8 +128,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "not_served.pickup_at": [
             " Vous pouvez passer récupérer votre commande à la boutique ({address}) : retrait sans frais."
         ],
-        "not_served.come": [" Vous pouvez passer {place} : retrait sans frais."],
-        "not_served.come_at": [" Vous pouvez passer {place} ({address}) : retrait sans frais."],
+        "not_served.come": [" Vous pouvez aussi venir vous-même {place} : retrait sans frais."],
+        "not_served.come_at": [" Vous pouvez aussi venir vous-même {place} ({address}) : retrait sans frais."],
         "not_served.served": [" Nous livrons à : {zones}."],
         "zones_overview": ["Nous livrons à : {zones}."],
         "zones_overview.zone": ["{zone} ({fee})"],
@@ -333,8 +333,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
         "not_served": ["Sorry, we don't deliver to {zone}."],
         "not_served.pickup": [" You can pick up your order at the shop, free of charge."],
         "not_served.pickup_at": [" You can pick up your order at the shop ({address}), free of charge."],
-        "not_served.come": [" You can come to {place} and pick up there, free of charge."],
-        "not_served.come_at": [" You can come to {place} ({address}) and pick up there, free of charge."],
+        "not_served.come": [" You can also come yourself to {place} and pick up there, free of charge."],
+        "not_served.come_at": [" You can also come yourself to {place} ({address}) and pick up there, free of charge."],
         "not_served.served": [" We deliver to: {zones}."],
         "zones_overview": ["We deliver to: {zones}."],
         "zones_overview.zone": ["{zone} ({fee})"],

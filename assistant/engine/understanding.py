@@ -19,6 +19,7 @@ from .cues import (
     PERSON_CUES,
     REMOVE,
     REPLACE,
+    TOTAL,
     WHERE_ASK,
     any_phrase,
     first_phrase,
@@ -172,6 +173,11 @@ def understand(
         and kind_named(knowledge, norm.words, u.unknown)
     ):
         u.intent = "availability"  # « any seafood? », « una get juice? »: a kind of goods the shop sells, asked
+    if u.intent == "availability" and ent.zones and not ent.products and not u.unknown and not u.catalogue:
+        # « vous allez à Songon ? y a baptême chez mon frère »: nothing of the shop's asked for, a place: whether it
+        # is served (the occasion is no goods)
+        u.intent = "delivery_zone_fee"
+        fill_details(u, norm, ent, knowledge)
     return u
 
 
@@ -180,11 +186,14 @@ def _no_complaint(norm: Normalised, ent: Entities, u: Understanding) -> str:
     if any_phrase(norm.words, (*PAST_TROUBLE, *_SHOP_DID)):
         return ""  # what the shop sold, delivered or did is spoken of
     counted = ent.people or ent.by_period or areas(norm.words)
+    summed = len(ent.products) > 1 and any_phrase(norm.words, TOTAL)
     denied = any(w in ("pas", "not", "no", "non", "rien", "nothing", "never", "jamais") for w in norm.words)
+    if summed and not denied:
+        return "price"  # « what will the screen and the disco ball come to »: what several products cost together
     if counted and not denied and ent.products:
         # « a haircut for me and my 2 boys », « piano lesson 2 hours a week for 4 weeks », « a bay window 1m by 1m50
-        # without the fitting »: products counted by the people, the period or the size, no denial said (the rules'
-        # « hours » there is the unit the lesson is sold by)
+        # without the fitting »: products counted by the people, the period or the size, no denial said (the
+        # rules' « hours » there is the unit the lesson is sold by)
         return u.intent if u.intent in _ASKED else "price" if norm.question else "order"
     if ent.trouble_at:
         # « le vent a cassé la vitre du salon » where « Remplacement de vitre cassée » is sold: a need told by its

@@ -29,6 +29,7 @@ from .lexicon import (
     FUNCTION_WORDS,
     NUMBER_WORDS_EN,
     NUMBER_WORDS_FR,
+    OCCASIONS,
     ORDINAL_WORDS,
     PEOPLE,
     SIZE_PREFIXES,
@@ -108,6 +109,8 @@ _OBJECT_STOP = frozenset(
         "were",
     }
     | ((COUNT_WORDS | {"seuls", "seules"}) - {"extra"})
+    | OCCASIONS  # « y a baptême chez mon grand frère »: what it is for, nothing asked
+    | {"meme", "memes", "myself", "ourselves"}  # « je l'amène moi-même »: who does it
 )
 # Longest cue first; between cues as long, the text decides (a set's order changes from run to run).
 _OBJECT_CUES = sorted(set(ASK_OBJECT) | set(AVAILABILITY) | set(ORDER_VERBS), key=lambda c: (-len(c.split()), c))

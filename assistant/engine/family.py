@@ -1,0 +1,94 @@
+"""A product named by words a family of products shares: « en journée complète » where « journée » alone is one
+product's alias (« Journée de garde (dépannage) ») and the names of others hold both words (« Place … au mois,
+journée complète », « Semaine de garde, journée complète »); « mon petit a 1 an, le mois à la demi-journée » where
+« demi-journée » names the drop-in half day, but the age and the month said are those of another holding it (« Place
+bébé au mois, demi-journée (3-18 mois) »)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from . import schedule
+from .knowledge import Knowledge
+from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
+from .mentions import Entities, Mention
+from .people import CROWD
+from .ranges import fitting, name_range
+from .text import fold_phrase, stem
+
+_HALF = {"demi", "demie", "half"}
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_stems(name: str) -> tuple[str, ...]:
+    """The stems of a name, but for its parentheses (« (par roue) », « (la demi-journée de 4 heures) » say how it is
+    sold, never what a customer calls it)."""
+    return tuple(stem(w) for w in fold_phrase(re.sub(r"\(.*?\)", " ", name)))
+
+
+def named_by_phrase(k: Knowledge, ent: Entities, stems: list[str], taken: list[bool]):
+    """« le mi-temps au mois », « en journée entière »: two or three words said together that names hold together,
+    though no alias is them, name the products whose names do."""
+    i = 0
+    while i < len(stems) - 1:
+        for length in (3, 2):
+            span = tuple(stems[i : i + length])
+            if len(span) < length or any(taken[i : i + length]) or any(j in ent.consumed for j in range(i, i + length)):
+                continue
+            if any(w in FUNCTION_WORDS or not w.isalpha() or w not in k.product_stems for w in span):
+                continue
+            skus = [s for s, p in k.products.items() if _within(span, _name_stems(p.name))]
+            if skus:
+                ent.products.append(Mention(skus=skus, start=i, end=i + length, text=" ".join(span)))
+                for j in range(i, i + length):
+                    taken[j] = True
+                    ent.consumed.add(j)
+                    ent.kinds[j] = "product"
+                i += length - 1
+                break
+        i += 1
+    ent.products.sort(key=lambda m: m.start)
+
+
+def _within(span: tuple, name: tuple) -> bool:
+    return any(name[j : j + len(span)] == span for j in range(len(name) - len(span) + 1))
+
+
+def one_for_the_crowd(k: Knowledge, ent: Entities):
+    """« la sono pour 200 invités »: a product sized by the crowd, said without a count, is one."""
+    for m in ent.products:
+        ranges = [name_range(k.products[s].name) for s in m.skus]
+        if m.qty is None and ranges and all(r and stem(r[2]) in CROWD for r in ranges):
+            m.qty, m.weak = 1, True
+
+
+def widened(k: Knowledge, ent: Entities, words: list[str], stems: list[str], taken: list[bool]):
+    """Words said right after a mention, which its own names lack and others' hold with it, make it those others;
+    a mention whose products the age, the crowd or the period said leaves out is the others holding its words
+    that fit."""
+    kept = []
+    for m in ent.products:
+        if stems[m.start : m.end] in ([h] for h in _HALF) and m.start >= 2 and words[m.start - 1] in ("et", "a"):
+            continue  # « ma fille a 2 ans et demi », « 3 and a half years »: a half, no product
+        kept.append(m)
+        j = m.end
+        while j < min(len(stems), m.end + 3) and j not in ent.consumed and not taken[j] and stems[j].isalpha():
+            if stems[j] not in k.product_stems or stems[j] in FUNCTION_WORDS | EVERYDAY_WORDS or len(stems[j]) < 3:
+                break
+            j += 1
+        said = {w for w in stems[m.start : j] if w not in FUNCTION_WORDS}
+        # (an ambiguous word and the words after it are left to the narrowing: « voilages blancs, les tout faits »)
+        if len(m.skus) == 1 and set(stems[m.end : j]) - k.products[m.skus[0]].vocab and (fits := k.holding(said)):
+            m.skus, m.end = fits, j
+            for i in range(m.start, j):
+                taken[i] = True
+                ent.consumed.add(i)
+                ent.kinds[i] = "product"
+        family = k.holding(said)
+        if len(family) > len(m.skus) and set(m.skus) <= set(family):
+            fits = fitting(k, words, Mention(family, 0, 0), {})
+            period = schedule.sold_by(k, sorted(fits or family), schedule.period_said(words))
+            if (told := period or sorted(fits)) and not set(told) & set(m.skus):
+                m.skus = told
+    ent.products = kept
