@@ -50,7 +50,7 @@ def workshop():
         ("Vidange essence (jusqu'à 1,4 L)", (0.0, 1.4, "l")),
         ("Vidange essence (1,5 L à 2,2 L)", (1.5, 2.2, "l")),
         ("Reliure (de 51 à 120 pages)", (51.0, 120.0, "page")),
-        ("Tenue 6-8 ans", (6.0, 8.0, "ans")),
+        ("Tenue 6-8 ans", (72.0, 96.0, "age")),  # ages in months (a name may say « 18 mois-3 ans »)
         # a measure alone, a pack or a word ending in « a » is no range
         ("Jus de bissap Awa 1,5 L, pack de 6", None),
         ("Huile 10W40 (1 L)", None),
