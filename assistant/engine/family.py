@@ -6,30 +6,21 @@ bébé au mois, demi-journée (3-18 mois) »)."""
 
 from __future__ import annotations
 
-import functools
-import re
-
 from . import schedule
 from .knowledge import Knowledge
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .mentions import Entities, Mention
 from .people import CROWD
 from .ranges import fitting, name_range
-from .text import fold_phrase, stem
+from .text import stem
 
 _HALF = {"demi", "demie", "half"}
 
 
-@functools.lru_cache(maxsize=8192)
-def _name_stems(name: str) -> tuple[str, ...]:
-    """The stems of a name, but for its parentheses (« (par roue) », « (la demi-journée de 4 heures) » say how it is
-    sold, never what a customer calls it)."""
-    return tuple(stem(w) for w in fold_phrase(re.sub(r"\(.*?\)", " ", name)))
-
-
 def named_by_phrase(k: Knowledge, ent: Entities, stems: list[str], taken: list[bool]):
     """« le mi-temps au mois », « en journée entière »: two or three words said together that names hold together,
-    though no alias is them, name the products whose names do."""
+    though no alias is them, name the products whose names do (outside their parentheses: « (par roue) », « (la
+    demi-journée de 4 heures) » say how a product is sold, never what a customer calls it)."""
     i = 0
     while i < len(stems) - 1:
         for length in (3, 2):
@@ -38,8 +29,7 @@ def named_by_phrase(k: Knowledge, ent: Entities, stems: list[str], taken: list[b
                 continue
             if any(w in FUNCTION_WORDS or not w.isalpha() or w not in k.product_stems for w in span):
                 continue
-            skus = [s for s, p in k.products.items() if _within(span, _name_stems(p.name))]
-            if skus:
+            if skus := k.name_phrases.get(span):
                 ent.products.append(Mention(skus=skus, start=i, end=i + length, text=" ".join(span)))
                 for j in range(i, i + length):
                     taken[j] = True
@@ -49,10 +39,6 @@ def named_by_phrase(k: Knowledge, ent: Entities, stems: list[str], taken: list[b
                 break
         i += 1
     ent.products.sort(key=lambda m: m.start)
-
-
-def _within(span: tuple, name: tuple) -> bool:
-    return any(name[j : j + len(span)] == span for j in range(len(name) - len(span) + 1))
 
 
 def one_for_the_crowd(k: Knowledge, ent: Entities):
@@ -77,15 +63,14 @@ def widened(k: Knowledge, ent: Entities, words: list[str], stems: list[str], tak
             if stems[j] not in k.product_stems or stems[j] in FUNCTION_WORDS | EVERYDAY_WORDS or len(stems[j]) < 3:
                 break
             j += 1
-        said = {w for w in stems[m.start : j] if w not in FUNCTION_WORDS}
+        family = k.holding({w for w in stems[m.start : j] if w not in FUNCTION_WORDS})
         # (an ambiguous word and the words after it are left to the narrowing: « voilages blancs, les tout faits »)
-        if len(m.skus) == 1 and set(stems[m.end : j]) - k.products[m.skus[0]].vocab and (fits := k.holding(said)):
-            m.skus, m.end = fits, j
+        if len(m.skus) == 1 and set(stems[m.end : j]) - k.products[m.skus[0]].vocab and family:
+            m.skus, m.end = family, j
             for i in range(m.start, j):
                 taken[i] = True
                 ent.consumed.add(i)
                 ent.kinds[i] = "product"
-        family = k.holding(said)
         if len(family) > len(m.skus) and set(m.skus) <= set(family):
             fits = fitting(k, words, Mention(family, 0, 0), {})
             period = schedule.sold_by(k, sorted(fits or family), schedule.period_said(words))

@@ -434,6 +434,9 @@ class Knowledge:
     vocab: set = field(default_factory=set)  # stems of index phrases, for fuzzy correction
     fuzzy_vocab: list = field(default_factory=list)
     product_stems: set = field(default_factory=set)
+    # The runs of two and three stems of each name outside its parentheses -> the skus whose names have them
+    # (family.named_by_phrase: « mi-temps », « journée complète »)
+    name_phrases: dict = field(default_factory=dict)
     unit_words: set = field(default_factory=set)
     # Sizes the names span (« pointures 36 à 41 » → 36…41): « en 38 » is one of them, not 38 pairs.
     size_range: frozenset = frozenset()
@@ -560,6 +563,9 @@ class Knowledge:
                 self._add(ph, "product", sku)
                 vocab |= {stem(w) for w in ph}
             self.product_stems |= {w for w in vocab if w not in FUNCTION_WORDS and not w.isdigit()}
+            named = tuple(stem(w) for w in fold_phrase(name_no_paren))
+            for run in {named[j : j + n] for n in (2, 3) for j in range(len(named) - n + 1)}:
+                self.name_phrases.setdefault(run, []).append(sku)
             unit = fold_phrase(p.get("unit") or "")
             self.unit_words |= {stem(w) for w in unit}
             head = next(

@@ -19,8 +19,7 @@ _NUM = r"(\d+(?:[.,]\d+)?)"
 _RANGE = re.compile(
     rf"(?:\bjusqu a|\bup to|\bde|\bfrom)? ?(?:{_NUM} ?(?:([a-z]+) )?)?(?:\ba|-|\bto|\bjusqu a|\bup to) {_NUM} ([a-z]+)"
 )
-_AGE_RANGE = re.compile(r"\b(\d+) (\d+) (ans|mois|years|months)\b")
-# Ages, in months: « (3-18 mois) », « (18 mois-3 ans) », « de 3 à 5 ans », « 2-4 years »
+# Ages, in months: « (3-18 mois) », « (18 mois-3 ans) », « de 3 à 5 ans », « Chemise 4-6 ans », « 2-4 years »
 _MONTHS = {"mois": 1, "month": 1, "months": 1, "an": 12, "ans": 12, "year": 12, "years": 12, "yrs": 12, "yo": 12}
 _AGE = "(mois|months?|ans?|years?)"
 _AGES = re.compile(rf"\b(\d+) (?:{_AGE} )?(?:(?:a|to) )?(\d+) {_AGE}\b")
@@ -100,8 +99,6 @@ def name_range(name: str) -> tuple[float, float, str] | None:
         return _number(found[1]) + _STRICT, _UNBOUNDED, _unit(found[2])
     if found := _BELOW.search(folded):
         return 0.0, _number(found[1]) - _STRICT, _unit(found[2])
-    if (found := _AGE_RANGE.search(folded)) and int(found[1]) < int(found[2]):
-        return float(found[1]), float(found[2]), _unit(found[3])  # « Chemise 4-6 ans »: « ma fille a 5 ans »
     if found := _SIZE_RANGE.search(folded):
         return float(found[1]), float(found[2]), "size"  # « pointure 34-39 »: « il chausse du 35 »
     return None

@@ -75,4 +75,6 @@ def period_said(words: list[str]) -> str:
 
 def sold_by(k: Knowledge, skus: list[str], period: str) -> list[str]:
     """Those of ``skus`` sold by that period (their unit says it: « mois », « (la semaine) », « per day »)."""
-    return [s for s in skus if period and any(_period(w) == period for w in k.products[s].unit.split())]
+    if not period:
+        return []
+    return [s for s in skus if any(_period(w) == period for w in k.products[s].unit.split())]
