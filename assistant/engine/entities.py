@@ -445,6 +445,7 @@ class Extractor:
         """« 1 tas de piment », « 2 paquets de couches »: a container word that some product's name also uses
         (« Tas de tomates ») measures the product named after « de », it is not that product."""
         starts = {m.start for m in ent.products}
+        products = self.k.products.values()
         keep = []
         for m in ent.products:
             span = stems[m.start : m.end]
@@ -455,6 +456,11 @@ class Extractor:
             nxt = next((o.skus for o in ent.products if o.start == j + 1), ()) if de and len(span) == 1 else ()
             kind = bool(nxt) and all(span[0] in self.k.products[s].vocab for s in nxt)
             measures = kind or all(w in CONTAINERS or w in self.k.unit_words for w in span)
+            # « un sac de 8 kilos » where « Sac à linge filet » is sold: the size of the customer's bag, no bag sold
+            # (« 2 petits sacs de 5 kg » where « Riz parfumé 5 kg » is also « petit sac de riz »: that one)
+            sized = of and j + 2 < len(words) and words[j + 1].isdigit() and measure_word(words[j + 2]) in SIZE_UNITS
+            sized = sized and all(w in CONTAINERS for w in span)
+            sized = sized and not any(int(words[j + 1]) in p.name_numbers and set(span) & p.vocab for p in products)
             # « sports drinks, 6 bottles » where a water bottle is sold too: how many of the drinks, in bottles.
             # (« 2 poupées + 2 emballages » of « Emballage cadeau », the doll sold by the piece: a product of its own)
             forms = set(span) | {f for w in span for f in CONTAINER_KIN.get(w, ())}
@@ -466,8 +472,12 @@ class Extractor:
             pieces = counted_after and set(span) <= COUNTING_UNITS and keep[-1].qty is None
             if pieces:
                 keep[-1].qty = int(words[m.start - 1])
-            if pieces or (
-                measures and (((of or kind) and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end))
+            if (
+                pieces
+                or sized
+                or (
+                    measures and (((of or kind) and j + 1 in starts) or (counted_after and m.start - 1 == keep[-1].end))
+                )
             ):
                 for k in range(m.start, m.end):
                     ent.kinds.pop(k, None)
@@ -649,11 +659,16 @@ class Extractor:
         (« pas de sucre » stays a removal)."""
         keep = []
         for m in ent.products:
-            if any(words[max(0, m.start - len(r)) : m.start] == r for r in _REFUSALS):
-                ent.refused += [s for s in m.skus if s not in ent.refused]
-                ent.refused_at |= set(range(m.start, m.end))
+            # « juste le DJ, sans animateur », « DJ, no MC »: a variant of the product just named, turned down
+            variant = [o for o in ent.products if o.start < m.start and set(m.skus) < set(o.skus)]
+            if variant and m.start and words[m.start - 1] in family.WITHOUT:
+                for o in variant:
+                    o.skus = [s for s in o.skus if s not in m.skus]
+            elif not any(words[max(0, m.start - len(r)) : m.start] == r for r in _REFUSALS):
+                keep.append(m)
                 continue
-            keep.append(m)
+            ent.refused += [s for s in m.skus if s not in ent.refused]
+            ent.refused_at |= set(range(m.start, m.end))
         ent.products = keep
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):

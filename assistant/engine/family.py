@@ -7,6 +7,7 @@ bébé au mois, demi-journée (3-18 mois) »)."""
 from __future__ import annotations
 
 from . import schedule
+from .cues import REMOVE
 from .knowledge import Knowledge
 from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .mentions import Entities, Mention
@@ -77,3 +78,31 @@ def widened(k: Knowledge, ent: Entities, words: list[str], stems: list[str], tak
             if (told := period or sorted(fits)) and not set(told) & set(m.skus):
                 m.skus = told
     ent.products = kept
+
+
+WITHOUT = ("sans", "without", "no")
+
+
+def turned_down_variant(ent: Entities, words: list[str], state: dict) -> None:
+    """« celui sans animateur », « no MC » while « DJ seul ou DJ + animateur (MC) ? » is asked: a candidate named
+    right after « sans », « without », « no » is turned down, not ordered (the other one is the answer)."""
+    cands = set((state.get("choice") or {}).get("skus") or ())
+    keep = []
+    for m in ent.products:
+        if cands and m.start and words[m.start - 1] in WITHOUT and set(m.skus) < cands:
+            ent.refused += [s for s in m.skus if s not in ent.refused]
+            ent.refused_at |= set(range(m.start, m.end))
+            continue
+        keep.append(m)
+    ent.products = keep
+
+
+def turned_down_only(words: list[str], ent: Entities, carted: set[str]) -> bool:
+    """« le pack sans drone », « the one without the MC »: every removal word said (« sans », « without ») turns down a
+    product none of the cart's, a word or two before it; nothing is taken out of the cart."""
+    said = [i for i in range(len(words)) if any(words[i : i + len(c.split())] == c.split() for c in REMOVE)]
+    return (
+        bool(ent.refused and said)
+        and not set(ent.refused) & carted
+        and all({i + 1, i + 2, i + 3} & ent.refused_at for i in said)
+    )

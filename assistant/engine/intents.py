@@ -357,6 +357,8 @@ def classify(
         u.decisive = True
     elif _own_goods_recommended(words, ent):
         u.intent, u.decisive = "availability", True  # « vous connaissez un bon saucisson ? » at a delicatessen
+    elif state.get("choice") and set(ent.refused) & set(state["choice"]["skus"]) and u.untroubled and not zone:
+        u.intent = "order"  # « celui sans animateur » while « lequel ? » is asked: the other candidate
     elif weak_only and faq_i is not None and faq_score >= 2:
         u.intent = "faq"
         u.faq_index = faq_i

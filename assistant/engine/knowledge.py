@@ -326,6 +326,7 @@ PREMISES |= {"salon", "parc", "bergerie", "institut"}  # « Salon de coiffure �
 PREMISES |= {"centre", "center", "clinique", "clinic", "cabinet", "ecole", "school"}  # « Centre de langues … »
 PREMISES |= {"laboratoire", "labo", "lab", "laboratory"}  # « Laboratoire d'analyses … »: « je viens au labo »
 PREMISES |= {"creche", "garderie", "daycare", "nursery"}  # « Crèche-Garderie … »: « je le dépose à la crèche »
+PREMISES |= {"laverie", "blanchisserie", "laundry", "laundromat"}  # « Laverie … »: « je dépose mon linge à la laverie »
 # How a reply names the premises the shop's name says, where the customer comes: (French, English, feminine).
 PREMISES_SAID = {
     "laboratoire": ("laboratoire", "laboratory", False),
@@ -346,6 +347,10 @@ PREMISES_SAID = {
     "studio": ("studio", "studio", False),
     "station": ("station", "station", True),
     "agence": ("agence", "agency", True),
+    "laverie": ("laverie", "laundry", True),
+    "blanchisserie": ("blanchisserie", "laundry", True),
+    "laundry": ("laverie", "laundry", True),
+    "laundromat": ("laverie", "laundry", True),
 }
 # A trade whose premises the shop does not name: a nail bar or a barber receives at its salon (« samedi au salon »).
 TRADE_PREMISES = {"onglerie": "salon", "nails": "salon", "coiffure": "salon", "barbier": "salon", "barber": "salon"}
@@ -399,6 +404,17 @@ def _pack(name: str) -> int:
 
 
 _RANGE_WORDS = frozenset({"jusqu", "up", "plus", "moins", "more", "less", "over", "under", "than", "maximum", "max"})
+
+
+def _head(words: list[str]) -> str | None:
+    """The noun that heads a name: past a container (« Sac de riz 25 kg » -> riz), unless what follows says what the
+    container is for (« Sac à linge filet », « Boîte à outils »: a bag, a box; « mon linge » is no bag)."""
+    for i, w in enumerate(words):
+        if w in CONTAINERS and words[i + 1 : i + 2] == ["a"]:
+            return w
+        if w not in FUNCTION_WORDS | CONTAINERS:
+            return w
+    return None
 
 
 def _measure_free(words: list[str]) -> list[str]:
@@ -568,10 +584,7 @@ class Knowledge:
                 self.name_phrases.setdefault(run, []).append(sku)
             unit = fold_phrase(p.get("unit") or "")
             self.unit_words |= {stem(w) for w in unit}
-            head = next(
-                (w for w in _measure_free(fold_phrase(name_no_paren)) if w not in FUNCTION_WORDS | CONTAINERS),
-                None,
-            )
+            head = _head(_measure_free(fold_phrase(name_no_paren)))
             if head and len(head) >= 3:
                 heads.setdefault(stem(head), set()).add(sku)
             self.products[sku] = Product(

@@ -95,3 +95,34 @@ def area_pick(k: Knowledge, words: list[str], cands: list[str]) -> str | None:
     heads = {k.products[s].head for s in cands if s in k.products}
     wider = [s for s, p in k.products.items() if p.head in heads and _sold_by(k, s, unit)] if len(heads) == 1 else []
     return wider[0] if len(wider) == 1 else None
+
+
+# What a thing weighs, holds or measures: a quantity of goods sold by it, never a time or a count of items.
+_WEIGHED = {"kg", "g", "l", "m", "mcarre", "mcube", "tonne"}
+
+
+def measure_alone(k: Knowledge, ent: Entities, words: list[str], state: dict, asked: bool) -> None:
+    """« faut venir prendre mon linge, y a à peu près 7 kilos » as the first thing said, not asked: no product named
+    or talked about, one amount in a unit some products are sold by (« Lavage + séchage (au kilo) », « … + pliage
+    (au kilo) »). It is that much of them: of the one, or of which one (« lequel ? »), the amount kept."""
+    if asked or ent.products or any(state.get(key) for key in ("cart", "choice", "pending", "last_sku")):
+        return
+    said = [
+        i for i, (a, b) in enumerate(zip(words, words[1:], strict=False)) if a.isdigit() and measure_word(b) in _WEIGHED
+    ]
+    if len(said) != 1 or said[0] in ent.consumed or said[0] + 1 in ent.consumed:
+        return
+    i = said[0]
+    if words[i - 1 : i] in (["de"], ["of"], ["d"]) or words[i + 2 : i + 3] in (["de"], ["of"], ["d"], ["du"], ["des"]):
+        return  # « vos sacs de 50 kilos », « 2 kg of carp »: the size of a thing, or the amount of a thing named
+    unit, value = measure_word(words[i + 1]), int(words[i])
+    sold = [s for s, p in k.products.items() if p.in_stock and _sold_by(k, s, unit)]
+    if not sold or not value:
+        return
+    # « plusieurs sortes de lavage »: the word most of their names begin with, for « lequel ? »
+    leads = [k.products[s].name.split()[0].lower() for s in sold]
+    text = max(leads, key=leads.count)
+    ent.products.append(Mention(skus=sold, start=i + 1, end=i + 2, qty=value, text=text))
+    ent.kinds[i + 1] = "product"
+    if value in ent.numbers:
+        ent.numbers.remove(value)

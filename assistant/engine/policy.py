@@ -67,6 +67,7 @@ from .cues import (
     any_phrase,
 )
 from .entities import Entities, extractor_for
+from .family import turned_down_only
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
@@ -473,6 +474,8 @@ class Policy:
         if u.negative and any_phrase(words, CANCEL) and not (ent.products or ent.refused) and not ent.numbers:
             return self.cancel()
         remove = removal(words, self.ent, [ln["sku"] for ln in st["cart"]])
+        # « the one without the MC », « le pack sans drone »: a variant turned down, none of the cart's, is no removal
+        remove = remove and not turned_down_only(words, ent, {ln["sku"] for ln in st["cart"]})
         more = any_phrase(words, MORE) and not any_phrase(words, (*REPLACE, *ALL_OF_THEM)) and not count_set(words)
         mentions = list(ent.products)
         # « à la place du diagnostic, faites la réparation », « remplacez le cadre A4 par un cadre 20x30 »

@@ -562,6 +562,8 @@ OTHER_CARDS |= {"mere", "graphique", "reseau", "cadeau", "gift", "visite", "rech
 # « ma carte d'étudiant », « my student card », « la carte de membre »: a card that says who one is.
 OTHER_CARDS |= {"etudiant", "etudiante", "student", "membre", "member", "membership", "scolaire", "school"}
 OTHER_CARDS |= {"abonne", "abonnement", "assurance", "insurance", "electeur", "consulaire", "professionnelle"}
+# « la carte CMU », « my health card »: the health cover a patient shows (the Couverture maladie universelle)
+OTHER_CARDS |= {"cmu", "mutuelle", "sante", "health", "vitale", "medical"}
 
 
 def other_card(words: list[str], start: int, end: int) -> bool:

@@ -11,12 +11,13 @@ for a person.
 from __future__ import annotations
 
 from . import features
-from .choice import split_counts
+from .choice import RESTRICTING, split_counts
 from .cues import (
     HOURS_ASK,
     PAST_TROUBLE,
     PAYMENT_ASK,
     PERSON_CUES,
+    POLITE,
     REMOVE,
     REPLACE,
     TOTAL,
@@ -28,7 +29,7 @@ from .entities import Entities
 from .faq import ranked_first
 from .intents import Understanding, classify, fill_details
 from .knowledge import Knowledge, kind_named, measure_word
-from .lexicon import ORDINAL_WORDS
+from .lexicon import FUNCTION_WORDS, ORDINAL_WORDS
 from .model import IntentClassifier
 from .people import headcount, per_person
 from .photos import photo_request
@@ -54,7 +55,18 @@ RUNNER_UP = 0.25
 # Intents that never need a question: answering a greeting or a goodbye wrongly costs nothing.
 NEVER_ASK = ("greeting", "thanks_bye", "off_topic")
 # Taking a disappointment in one's stride inside an order (« tant pis », « never mind »): no trouble to hand over.
-_RESIGNED = ("tant pis", "c est pas grave", "pas grave", "never mind", "nevermind", "no wahala", "y a pas drap")
+_RESIGNED = (
+    "tant pis",
+    "dommage",
+    "too bad",
+    "what a pity",
+    "c est pas grave",
+    "pas grave",
+    "never mind",
+    "nevermind",
+    "no wahala",
+    "y a pas drap",
+)
 # Checking one has the right shop (« c'est bien la pâtisserie d'Angré ? », « is this the poultry farm? »).
 _IS_IT_THE_SHOP = ("c est bien", "c bien", "vous etes bien", "is this", "is it the", "are you the", "this is the")
 
@@ -181,6 +193,14 @@ def understand(
     return u
 
 
+def _named_only(norm: Normalised, ent: Entities) -> bool:
+    """« Lavage séchage seulement », « the big duvet please »: the message names products and nothing else (no
+    greeting, no trouble, no question word), whatever the model makes of words it has rarely seen alone."""
+    inside = {i for m in ent.products for i in range(m.start, m.end)}
+    rest = {t.text for i, t in enumerate(norm.tokens) if i not in inside} - FUNCTION_WORDS - POLITE - RESTRICTING
+    return bool(ent.products) and not rest
+
+
 def _no_complaint(norm: Normalised, ent: Entities, u: Understanding) -> str:
     """What a message the model alone reads as a complaint, with no trouble said, asks instead; "" if it is one."""
     if any_phrase(norm.words, (*PAST_TROUBLE, *_SHOP_DID)):
@@ -254,6 +274,8 @@ def _decide(
         # the laptop at the shop and collect it there », « bon donne moi excursion alors »: an order, or where it
         # goes, said without a word of trouble, however like a complaint (or off the topic) the rest sounds.
         intent, p = u.intent, probs.get(u.intent, 0.0)
+    if intent in ("complaint", "greeting", "off_topic") and u.untroubled and _named_only(norm, ent):
+        intent, p = u.intent, max(probs.get(u.intent, 0.0), UNSURE_BELOW)  # « lavage séchage seulement »
     if intent == "complaint" and u.untroubled and (asked := _no_complaint(norm, ent, u)):
         intent, p = asked, max(probs.get(asked, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
     gone = knowledge.products.get(state.get("last_sku") or "")

@@ -47,6 +47,8 @@ _OBJECT_STOP = frozenset(
         "suffisent",
         "pour",
         "for",
+        "pendant",  # « louer le fauteuil roulant pliant pendant deux semaines »: for how long, not what
+        "during",
         "chez",
         "dans",
         "ici",
@@ -150,6 +152,8 @@ def unknown_object(norm: Normalised, ent: Entities, knowledge: Knowledge) -> str
     return None
 
 
+_ROUGHLY = ("peu", "pres", "environ", "about", "around", "roughly", "approximately", "approximativement", "presque")
+
 # The first words of a request (« mets », « envoyez », « send »): another request begins there.
 _CUE_HEADS = {
     head
@@ -175,6 +179,7 @@ def _object_at(words: list[str], origs: list[str], start: int, stop: frozenset[s
             _measure(words[i])
             or words[i] in ("de", "d", "of", "du", "des", "le", "la", "les", "l", "the", "moi", "me", "m", "nous", "us")
             or words[i] in ("una", "dem")  # pidgin: « make una come clean my house »
+            or words[i] in _ROUGHLY  # « y a à peu près 7 kilos », « about 6 kilo »: how much, not what
         ):
             continue  # « 3 kg de viande », « un bidon d'huile »: the thing, not its measure
         if words[i] in ("et", "and") and out:

@@ -1,0 +1,164 @@
+"""What the nineteenth round showed, as classes, with shops and sentences of our own: a variant turned down (« celui
+sans le drone », « no MC ») is the other one, never ordered nor a complaint; a container named for what it holds (« Sac
+à linge », « Boîte à outils ») is headed by the container, so « mon linge », « mes outils » name no product, and « un
+sac de 8 kilos » is the size of the customer's bag; an amount said alone as the first thing (« y a à peu près 7 kilos »)
+is that much of the products sold by its unit; « à peu près », « environ » name nothing asked for; a message naming
+only products (« lavage simple seulement ») is no complaint nor greeting; « ah dommage » takes an out-of-stock answer
+in its stride; « la carte CMU » is no bank card."""
+
+import pytest
+
+from assistant.engine import Knowledge
+from assistant.engine.entities import extractor_for
+from assistant.engine.text import normalise
+
+from .test_dialogue_context import _product, _shop
+from .test_what_goes_with_what import _cart, _talk
+
+
+@pytest.fixture(scope="module")
+def photo() -> Knowledge:
+    """A photographer: packs with and without a drone, a photo-only and a photo + video shoot."""
+    return _shop(
+        [
+            _product("W1", "Pack reportage classique", 150000, "pack", ["pack reportage", "reportage"]),
+            _product("W2", "Pack reportage + drone", 220000, "pack", ["pack reportage", "reportage", "drone"]),
+            _product("W3", "Shooting studio photo", 25000, "séance", ["shooting", "shooting photo"]),
+            _product("W4", "Shooting studio photo et vidéo", 45000, "séance", ["shooting", "video", "vidéo"]),
+            _product("W5", "Album photo 30 pages", 35000, "album", ["album"]),
+        ],
+        large_order_items=20,
+    )
+
+
+@pytest.fixture(scope="module")
+def laundry() -> Knowledge:
+    """A laundry washing by the kilo, with a net bag for sale and ironing by the piece."""
+    return _shop(
+        [
+            _product("L1", "Lavage simple (au kilo)", 900, "kg", ["lavage simple", "lavage"]),
+            _product("L2", "Lavage + repassage (au kilo)", 1500, "kg", ["lavage repassage", "lavage"]),
+            _product("L3", "Sac à linge en filet", 800, "sac", ["sac a linge", "filet"]),
+            _product("L4", "Boîte à outils de couture", 3000, "boîte", ["kit de couture"]),
+            _product("L5", "Repassage veste", 500, "pièce", ["veste"]),
+            _product("L6", "Couette double (lavage)", 4000, "pièce", ["couette"], in_stock=False),
+            _product("L7", "Couette simple (lavage)", 2500, "pièce", ["couette"]),
+        ],
+        large_order_items=40,
+    )
+
+
+# A variant turned down
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["je veux le pack reportage sans drone"], [("W1", 1)]),
+        (["il me faut un pack reportage", "celui sans le drone"], [("W1", 1)]),
+        (["il me faut un pack reportage", "sans drone"], [("W1", 1)]),
+        (["I need the pack reportage", "the one without the drone"], [("W1", 1)]),
+        (["I need the pack reportage", "just the pack, no drone"], [("W1", 1)]),
+        (["2 shootings sans vidéo svp"], [("W3", 2)]),
+    ],
+)
+def test_a_variant_turned_down_is_the_other_one(chat, photo, turns, cart):
+    talk, reply = _talk(chat, photo, turns)
+    assert not talk.state["handoff"], reply
+    assert _cart(talk) == cart, reply
+
+
+def test_a_variant_turned_down_is_never_taken_out_of_the_cart(chat, photo):
+    talk, reply = _talk(chat, photo, ["1 album svp", "et un pack reportage", "celui sans le drone"])
+    assert _cart(talk) == [("W1", 1), ("W5", 1)], reply
+
+
+def test_a_removal_still_takes_a_line_out(chat, photo):
+    talk, reply = _talk(
+        chat, photo, ["1 album et 1 shooting studio photo", "et un pack reportage", "le classique", "enlève l'album"]
+    )
+    assert _cart(talk) == [("W1", 1), ("W3", 1)], reply
+
+
+# A container named for what it holds
+
+
+def test_a_container_for_something_is_headed_by_the_container(laundry):
+    assert laundry.products["L3"].head == "sac"
+    assert laundry.products["L4"].head == "boite"
+    extract = extractor_for(laundry).extract
+    assert not extract(normalise("venez prendre mon linge demain")).products
+    assert not extract(normalise("j'ai oublié mes outils")).products
+    assert [m.skus for m in extract(normalise("je veux 2 sacs à linge")).products] == [["L3"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("passez prendre un sac de 6 kilos en lavage simple, je paie cash", [("L1", 6)]),
+        ("a bag of 4 kg for lavage repassage please", [("L2", 4)]),
+    ],
+)
+def test_a_bag_of_a_size_is_the_customers_bag(chat, laundry, text, cart):
+    talk, reply = _talk(chat, laundry, [text])
+    assert _cart(talk) == cart, reply
+
+
+# An amount said alone
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["bonsoir, venez prendre mon linge, y a à peu près 7 kilos", "lavage simple"], [("L1", 7)]),
+        (["my guy come carry my cloth, e reach like 5 kg", "the one with repassage"], [("L2", 5)]),
+    ],
+)
+def test_an_amount_said_alone_is_that_much_of_what_is_sold_by_it(chat, laundry, turns, cart):
+    talk, reply = _talk(chat, laundry, turns[:1])
+    assert "Lavage simple" in reply and "Lavage + repassage" in reply, reply
+    assert "Sac" not in reply and "ne vendons pas" not in reply, reply
+    talk.say(turns[1])
+    assert _cart(talk) == cart
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vos sacs font vraiment 8 kilos ?",  # asked, a size
+        "I want 2 kg of fish",  # the amount of something named
+        "vous prenez les sacs de 10 kilos ?",
+    ],
+)
+def test_an_amount_of_something_else_or_asked_is_no_order_of_them(chat, laundry, text):
+    talk, reply = _talk(chat, laundry, [text])
+    assert not talk.state["cart"] and not talk.state["handoff"], reply
+
+
+def test_an_amount_after_a_product_talked_about_is_that_products(chat, laundry):
+    talk, reply = _talk(chat, laundry, ["le lavage + repassage c'est combien ?", "ça fait 3 kilos"])
+    assert _cart(talk) == [("L2", 3)], reply
+
+
+# Products named and nothing else; taking a disappointment in one's stride
+
+
+@pytest.mark.parametrize("text", ["Lavage simple seulement", "lavage repassage", "juste la veste svp"])
+def test_a_message_naming_only_products_is_no_complaint_nor_greeting(chat, laundry, text):
+    talk, reply = _talk(chat, laundry, [text])
+    assert talk.turns[-1].intent in ("order", "availability", "price"), reply
+    assert not talk.state["handoff"], reply
+
+
+@pytest.mark.parametrize("text", ["Ah dommage. Bon donnez-moi la simple alors", "too bad, the simple one then"])
+def test_a_pity_said_after_out_of_stock_goes_on_with_the_order(chat, laundry, text):
+    talk, reply = _talk(chat, laundry, ["je veux laver ma couette double", text])
+    assert not talk.state["handoff"], reply
+
+
+# Cards that are no bank card
+
+
+@pytest.mark.parametrize("text", ["vous prenez la carte CMU ?", "do you take my health card?"])
+def test_a_health_cover_card_is_no_bank_card(laundry, text):
+    assert not extractor_for(laundry).extract(normalise(text)).payments
