@@ -27,7 +27,7 @@ from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, 
 from .measured import area_pick
 from .people import we_are
 from .ranges import dimension_at, in_range
-from .readings import measures_in_name, nights_said
+from .readings import measures_in_name
 from .text import NEGATORS, Normalised, fold_phrase, negated, own_doing, phrase_positions, stem
 
 
@@ -172,13 +172,16 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
     return _best(scores)
 
 
+_SIZE_WORDS = {stem(w): "taille" for w in ("taille", "size", "pointure")}
+
+
 def _lettered(k: Knowledge, toks: list, cands: list[str]) -> list[str]:
     """« Série A, mets 2 », « taille M », « le niveau 2 », « the level 2 one »: a lone letter or a number after the
     word that precedes it in a candidate's name (a letter alone is no word of the names otherwise: « a » is an
     article; a number alone may be a count), or after a word every candidate has (« level » for « niveau »)
     before a number that the names give after the same word (« niveau 1 », « niveau 2 »)."""
     said = {
-        (toks[i - 1].stem, t.text)
+        (_SIZE_WORDS.get(toks[i - 1].stem, toks[i - 1].stem), t.text)  # « size L » of « taille L »
         for i, t in enumerate(toks)
         if i and (len(t.text) == 1 and t.text.isalpha() or t.text.isdigit() and toks[i - 1].text.isalpha())
     }
@@ -186,7 +189,7 @@ def _lettered(k: Knowledge, toks: list, cands: list[str]) -> list[str]:
         return []
 
     def pairs(sku: str) -> set:
-        words = [stem(w) for w in fold_phrase(k.products[sku].name)]
+        words = [_SIZE_WORDS.get(stem(w), stem(w)) for w in fold_phrase(k.products[sku].name)]
         return set(zip(words, words[1:], strict=False))
 
     named = {s: pairs(s) for s in cands if s in k.products}
@@ -487,6 +490,9 @@ def one_of(
         return measured[0], set()
     if sized := size_beside(k, norm.words, m, mentions):
         return sized, set()
+    sized = any(t.stem in _SIZE_WORDS for t in norm.tokens)  # (not the « l » of « l'examen »)
+    if sized and len(lettered := _lettered(k, norm.tokens, m.skus)) == 1:
+        return lettered[0], set()  # « adult diapers size L » of « Couches adultes taille L »
     words = {stem(w) for w in fold_phrase(m.text)}
     if m.weak:
         again = [s for s in cart if words <= k.products[s].vocab]
@@ -963,16 +969,6 @@ def answered_count(norm: Normalised, ent: Entities) -> int | None:
 
 _LINKS = {"avec", "et", "plus", "with", "and", "aussi", "also", "svp", "please", "stp"}
 _EVERYDAY = EVERYDAY_WORDS | {stem(w) for c in PRICE_LIST for w in c.split()}
-
-
-def nights_of_stay(k: Knowledge, norm: Normalised, state: dict) -> list[int]:
-    """« vendredi et samedi » said of the one room of the cart sold by the night (while « combien ? » is asked, or
-    after it was taken for one night): that many nights."""
-    rooms = [ln for ln in state["cart"] if ln["sku"] in k.products and "nuit" in k.products[ln["sku"]].per_units]
-    waiting = [ln for ln in state["cart"] if not ln["qty"]]
-    nightly = len(rooms) == 1 and (not waiting or waiting == rooms)
-    nights = nights_said(norm.words) if nightly else 0
-    return [nights] if nights else []
 
 
 def with_kind(k: Knowledge, m: Mention) -> list[str]:

@@ -28,7 +28,6 @@ from .choice import (
     measure_of_last,
     measure_said,
     narrow_choice,
-    nights_of_stay,
     offer_told,
     one_of,
     priced_one,
@@ -73,6 +72,7 @@ from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
 from .photos import photo_skus, shown
 from .replies import Phrases, choice_buttons, money
+from .schedule import nights_of_stay
 from .served import carried_over, choice_word_of, in_context
 from .text import find_phrase, fingerprint, normalise
 from .turn import OrderDraft, Reply, Turn, expire, new_state

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .knowledge import Knowledge, measure_word, number_value
 from .mentions import Entities
-from .text import stem
+from .readings import nights_said
+from .text import Normalised, stem
 
 _PER = {"par", "per", "a", "an", "each", "every", "chaque", "toutes", "tous", "les"}
 _FOR = {"pendant", "for", "sur", "durant", "during"}
@@ -78,3 +79,13 @@ def sold_by(k: Knowledge, skus: list[str], period: str) -> list[str]:
     if not period:
         return []
     return [s for s in skus if any(_period(w) == period for w in k.products[s].unit.split())]
+
+
+def nights_of_stay(k: Knowledge, norm: Normalised, state: dict) -> list[int]:
+    """« vendredi et samedi » said of the one room of the cart sold by the night (while « combien ? » is asked, or
+    after it was taken for one night): that many nights."""
+    rooms = [ln for ln in state["cart"] if ln["sku"] in k.products and "nuit" in k.products[ln["sku"]].per_units]
+    waiting = [ln for ln in state["cart"] if not ln["qty"]]
+    nightly = len(rooms) == 1 and (not waiting or waiting == rooms)
+    nights = nights_said(norm.words) if nightly else 0
+    return [nights] if nights else []

@@ -4,7 +4,8 @@ sans le drone », « no MC ») is the other one, never ordered nor a complaint; 
 sac de 8 kilos » is the size of the customer's bag; an amount said alone as the first thing (« y a à peu près 7 kilos »)
 is that much of the products sold by its unit; « à peu près », « environ » name nothing asked for; a message naming
 only products (« lavage simple seulement ») is no complaint nor greeting; « ah dommage » takes an out-of-stock answer
-in its stride; « la carte CMU » is no bank card."""
+in its stride; « la carte CMU » is no bank card; « size L » is « taille L »; « mettez les L alors, 3 paquets » after an
+out-of-stock answer takes another product, no complaint nor off-topic."""
 
 import pytest
 
@@ -162,3 +163,46 @@ def test_a_pity_said_after_out_of_stock_goes_on_with_the_order(chat, laundry, te
 @pytest.mark.parametrize("text", ["vous prenez la carte CMU ?", "do you take my health card?"])
 def test_a_health_cover_card_is_no_bank_card(laundry, text):
     assert not extractor_for(laundry).extract(normalise(text)).payments
+
+
+# A size said with another language's size word; an alternative taken after an out-of-stock answer
+
+
+@pytest.fixture(scope="module")
+def care() -> Knowledge:
+    """Home-care supplies: adult diapers by size, one size out of stock."""
+    return _shop(
+        [
+            _product("C1", "Protections adultes taille M (paquet de 8)", 4000, "paquet", ["protections", "diapers"]),
+            _product("C2", "Protections adultes taille L (paquet de 8)", 4500, "paquet", ["protections", "diapers"]),
+            _product("C3", "Protections adultes taille XL (paquet de 8)", 5000, "paquet", ["protections", "diapers"]),
+            _product("C4", "Alèse lavable", 3500, "pièce", ["alese", "bed pad"]),
+        ],
+        large_order_items=30,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "cart"),
+    [
+        ("3 packs of diapers size L please", [("C2", 3)]),
+        ("2 paquets de protections taille XL", [("C3", 2)]),
+        ("one pack protections, size M", [("C1", 1)]),
+    ],
+)
+def test_a_size_said_with_any_size_word_chooses(chat, care, text, cart):
+    talk, reply = _talk(chat, care, [text])
+    assert _cart(talk) == cart, reply
+
+
+def test_an_order_said_after_out_of_stock_is_no_complaint(chat):
+    shop = _shop(
+        [
+            _product("C2", "Protections adultes taille L (paquet de 8)", 4500, "paquet", ["protections"]),
+            _product("C3", "Protections adultes taille XL (paquet de 8)", 5000, "paquet", ["protections"], False),
+        ]
+    )
+    turns = ["il me faut 2 paquets de protections taille XL", "Ah bon. Mettez les L alors, 3 paquets"]
+    talk, reply = _talk(chat, shop, turns)
+    assert not talk.state["handoff"], reply
+    assert talk.turns[-1].intent == "order", reply
