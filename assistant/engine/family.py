@@ -13,7 +13,7 @@ from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .mentions import Entities, Mention
 from .people import CROWD
 from .ranges import fitting, name_range
-from .text import stem
+from .text import Normalised, stem
 
 _HALF = {"demi", "demie", "half"}
 
@@ -106,3 +106,21 @@ def turned_down_only(words: list[str], ent: Entities, carted: set[str]) -> bool:
         and not set(ent.refused) & carted
         and all({i + 1, i + 2, i + 3} & ent.refused_at for i in said)
     )
+
+
+# « j'en ai 2 », « I have 2 », « mets 3 »: the number after these is how many, whatever the names say.
+_COUNTING = {"ai", "have", "got", "need", "want", "veux", "faut", "mets", "mettez", "prends", "take", "donne", "give"}
+
+
+def counts_of_choice(
+    k: Knowledge, norm: Normalised, numbers: list[int], skus: list[str]
+) -> tuple[list[int], frozenset]:
+    """The counts of an answer to « lequel ? »: « le 45 », « celui de 20 parts », « les petites de 150 » name a
+    candidate by a number of its name or its price, no count; but « la 1 place, j'en ai 2 », « the single one, I have
+    2 » beside « Couette 2 places »: a number of a name said after a word of having or wanting is how many. With
+    the numbers the candidates' names and prices say."""
+    cands = [k.products[s] for s in skus if s in k.products]
+    named = frozenset().union(*(c.name_numbers for c in cands)) | {c.price for c in cands}
+    words = norm.words
+    counted = {int(w) for i, w in enumerate(words) if i and w.isdigit() and words[i - 1] in _COUNTING}
+    return [n for n in numbers if n not in named or n in counted], named

@@ -66,7 +66,7 @@ from .cues import (
     any_phrase,
 )
 from .entities import Entities, extractor_for
-from .family import turned_down_only
+from .family import counts_of_choice, turned_down_only
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
@@ -501,10 +501,8 @@ class Policy:
             self.set_line(swap[1], counts[0] if len(counts) == 1 else line["qty"], more=False)
             numbers, changed = [], True
         if st["choice"]:
-            # « le 45 », « celui de 20 parts », « les petites de 150 »: a number of a name or a price, no count.
-            cands = [k.products[sku] for sku in st["choice"]["skus"] if sku in k.products]
-            named = frozenset().union(*(c.name_numbers for c in cands)) | {c.price for c in cands}
-            numbers = [n for n in numbers if n not in named]
+            # « le 45 », « celui de 20 parts »: a number of a name or a price, no count; « j'en ai 2 » counts
+            numbers, named = counts_of_choice(k, self.norm, numbers, st["choice"]["skus"])
         bare_number = bool(numbers) and not ent.products
         if self.pending_before == "quantity" and not bare_number and not remove:
             # The customer moved on without saying how many (another product, the zone, the payment,

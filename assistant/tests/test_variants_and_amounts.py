@@ -206,3 +206,27 @@ def test_an_order_said_after_out_of_stock_is_no_complaint(chat):
     talk, reply = _talk(chat, shop, turns)
     assert not talk.state["handoff"], reply
     assert talk.turns[-1].intent == "order", reply
+
+
+@pytest.fixture(scope="module")
+def bedding() -> Knowledge:
+    """Duvets washed by size, the sizes said by a number of people."""
+    return _shop(
+        [
+            _product("D1", "Lavage couette 1 place", 2500, "pièce", ["couette", "duvet"]),
+            _product("D2", "Lavage couette 2 places", 4000, "pièce", ["couette", "duvet"]),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("turns", "cart"),
+    [
+        (["c'est combien pour laver une couette ?", "la 1 place, j'en ai 2"], [("D1", 2)]),
+        (["how much to wash a duvet?", "the 1 place one, I have 2"], [("D1", 2)]),
+        (["c'est combien pour laver une couette ?", "la 2 places"], [("D2", 1)]),
+    ],
+)
+def test_a_number_said_with_having_counts_though_a_name_says_it(chat, bedding, turns, cart):
+    talk, reply = _talk(chat, bedding, turns)
+    assert _cart(talk) == cart, reply
