@@ -406,7 +406,7 @@ class Extractor:
         readings.nights_by_days(k, ent, words)
         readings.landmarks(ent, norm.tokens)
         readings.purposes(ent, words)
-        readings.owned(ent, words)
+        readings.owned(k, ent, words)
         readings.pack_contents(self.k, ent, words)
         readings.chosen_contents(self.k, ent, words)
         readings.list_named(ent, words)

@@ -404,12 +404,12 @@ def chosen_contents(k: Knowledge, ent: Entities, words: list[str]):
     ent.products = keep
 
 
-def owned(ent: Entities, words: list[str]):
+def owned(k: Knowledge, ent: Entities, words: list[str]):
     """« sew a dress in my own fabric », « 2 robes, j'amène le tissu »: a product named as the customer's own
     thing (« my own », « mon propre », or behind a verb of bringing), without a number, beside another product,
     is not ordered; nor one that names the customer's trade (« a small broiler farm », « mon élevage de
     poulets »). A possessive alone says nothing: « mon boubou » is what a pressing washes."""
-    keep = []
+    keep, gone = [], set()
     for m in ent.products:
         said = words[max(0, m.start - 3) : m.start]
         own = [w for w in said if w not in ("own", "propre", "propres")]
@@ -431,11 +431,25 @@ def owned(ent: Entities, words: list[str]):
         # « (inscription déjà payée en juin) », « I've already paid the registration »: paid before, not ordered
         near = {*after[:3], *words[max(0, m.start - 4) : m.start]}
         had = had or bool(near & _ALREADY and near & _PAID)
-        if (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
+        # « j'ai un tapis de 2 m sur 3 m, le lavage fait combien ? » where « Tapis (2 à 6 m²) » is the rug's washing:
+        # the goods had are what the service said is done on, that product; the service's word names nothing more
+        serviced = [o for o in ent.products if o is not m and len(o.skus) > 1 and done_as(k, m.skus, words[o.start])]
+        gone |= {id(o) for o in serviced}
+        if not serviced and (m.qty is None or m.weak or ((trade or had) and m.qty == 1)) and (brought or trade or had):
             _unname(ent, m)
             continue
         keep.append(m)
-    ent.products = keep
+    ent.products = [m for m in keep if id(m) not in gone]
+
+
+def done_as(k: Knowledge, skus: list[str], said: str) -> bool:
+    """The goods' products are that service done on them: each description begins with it (« Tapis (2 à 6 m²) »:
+    « Lavage d'un tapis de plus de 2 m² … »)."""
+    said = stem(said)
+    if any(said in k.products[s].vocab for s in skus):
+        return False  # « une coupe pour moi et la coupe enfant »: a sibling named, no service done on it
+    firsts = [next(iter(fold_phrase(k.products[s].description)), "") for s in skus]
+    return all(f and stem(f) in (said, k.verb_nouns.get(said)) for f in firsts)
 
 
 # « j'en veux 2 », « il m'en faut 3 », « 3 of them », « two of those »: a count said of the product named before.

@@ -16,7 +16,7 @@ from .knowledge import Knowledge, Product
 from .lexicon import SERVICE_NOUNS, SIZE_UNITS
 from .measured import measure_alone
 from .mentions import Entities, Mention
-from .readings import OWNED
+from .readings import OWNED, done_as
 from .text import Normalised, choice_word, fold_phrase, stem
 
 # Between a service and the goods it is done on: « installer une clim », « entretien de mes 4 splits », « cleaning
@@ -115,6 +115,9 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
         services, done = s.skus, []
         for n, g in enumerate(chain):
             skus = narrowed(k, services, g.skus)
+            if not n and len(skus) > 1 and done_as(k, g.skus, words[s.start]):
+                gone.add(id(s))  # « j'ai un tapis de 2 m sur 3 m, le lavage fait combien ? »: the rug's washing
+                break
             if n and (len(skus) > 1 or skus in done):
                 break  # « une recharge pour la clim du salon et un split Nasco »: the split is bought, not recharged
             one = s if n == 0 else Mention(skus=skus, start=s.start, end=s.end, text=s.text)

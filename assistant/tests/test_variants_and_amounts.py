@@ -230,3 +230,43 @@ def bedding() -> Knowledge:
 def test_a_number_said_with_having_counts_though_a_name_says_it(chat, bedding, turns, cart):
     talk, reply = _talk(chat, bedding, turns)
     assert _cart(talk) == cart, reply
+
+
+# Goods the customer has, and the service said of them
+
+
+@pytest.fixture(scope="module")
+def cleaner() -> Knowledge:
+    """A cleaner washing by the kilo, and rugs and mattresses by the piece (their descriptions say the washing)."""
+    rug = _product("R1", "Tapis moyen (2 à 6 m²)", 6000, "tapis", ["tapis"])
+    rug["description"] = "Lavage d'un tapis de 2 à 6 m², rendu sous 3 jours."
+    mattress = _product("R2", "Matelas 1 place", 8000, "matelas", ["matelas"])
+    mattress["description"] = "Lavage et séchage à la vapeur d'un matelas une place."
+    return _shop(
+        [
+            _product("R3", "Lavage au kilo", 900, "kg", ["lavage"]),
+            _product("R4", "Lavage à la main (par pièce)", 500, "pièce", ["lavage", "a la main"]),
+            rug,
+            mattress,
+            _product("R5", "Coupe enfant", 1500, "coupe", ["coupe enfant"]),
+            _product("R6", "Coupe adulte", 2500, "coupe", ["coupe"]),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("J'ai un tapis de 2m sur 3m, le lavage c'est combien ?", "6 000"),
+        ("i get one matelas 1 place, how much for the lavage?", "8 000"),
+    ],
+)
+def test_goods_had_whose_product_is_the_service_said_are_that_product(chat, cleaner, text, price):
+    talk, reply = _talk(chat, cleaner, [text])
+    assert price in reply.replace("\u202f", " ").replace("\xa0", " "), reply
+    assert "Lavage au kilo" not in reply, reply
+
+
+def test_a_sibling_named_beside_a_shared_word_is_no_service_done_on_it(chat, cleaner):
+    talk, reply = _talk(chat, cleaner, ["une coupe pour moi et la coupe enfant pour mon fils"])
+    assert ("R5", 1) in _cart(talk), reply
