@@ -124,3 +124,17 @@ def counts_of_choice(
     words = norm.words
     counted = {int(w) for i, w in enumerate(words) if i and w.isdigit() and words[i - 1] in _COUNTING}
     return [n for n in numbers if n not in named or n in counted], named
+
+
+def refused_in_cart(ent: Entities, words: list[str], state: dict) -> None:
+    """« finalement sans l'album », « without the album then » when the album is in the cart: what is turned down is
+    taken out, a mention for the removal to reach (Policy.order_flow), no longer a product merely not wanted."""
+    carted = {line["sku"] for line in state.get("cart") or []}
+    out = [s for s in ent.refused if s in carted]
+    at = sorted(ent.refused_at)
+    if not out or not at or at[-1] - at[0] + 1 != len(at) or not any(c in words for c in ("sans", "without")):
+        return
+    ent.products.append(Mention(skus=out[:1], start=at[0], end=at[-1] + 1, text=" ".join(words[at[0] : at[-1] + 1])))
+    ent.products.sort(key=lambda m: m.start)
+    ent.refused = [s for s in ent.refused if s not in out]
+    ent.refused_at = set()

@@ -11,7 +11,7 @@ about, ordered when the customer says they will come (carried_over)."""
 from __future__ import annotations
 
 from .cues import MORE, ORDER_VERBS, any_phrase
-from .family import turned_down_variant
+from .family import refused_in_cart, turned_down_variant
 from .knowledge import Knowledge, Product
 from .lexicon import SERVICE_NOUNS, SIZE_UNITS
 from .measured import measure_alone
@@ -185,12 +185,14 @@ def choice_word_of(k: Knowledge, text: str) -> str:
 def in_context(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> None:
     """What the cart tells of the message's words: a service for the goods in it (for_goods), an option the
     description of the line just added offers (describes_line), a candidate of the pending choice turned down
-    (family.turned_down_variant), an amount said alone as the first thing (measured.measure_alone)."""
+    (family.turned_down_variant), a line of the cart turned down (family.refused_in_cart), an amount said alone as
+    the first thing (measured.measure_alone)."""
     carted = [line["sku"] for line in state.get("cart") or [] if line["sku"] in k.products]
     goods = [[s] for s in carted if not is_service(k, k.products[s])]
     for_goods(k, ent, goods, norm.words, frozenset(carted))
     describes_line(k, norm, ent, state)
     turned_down_variant(ent, norm.words, state)
+    refused_in_cart(ent, norm.words, state)
     measure_alone(k, ent, norm.words, state, norm.question)
 
 

@@ -270,3 +270,9 @@ def test_goods_had_whose_product_is_the_service_said_are_that_product(chat, clea
 def test_a_sibling_named_beside_a_shared_word_is_no_service_done_on_it(chat, cleaner):
     talk, reply = _talk(chat, cleaner, ["une coupe pour moi et la coupe enfant pour mon fils"])
     assert ("R5", 1) in _cart(talk), reply
+
+
+@pytest.mark.parametrize("text", ["finalement sans l'album", "without the album then", "ok sans l'album alors"])
+def test_a_line_of_the_cart_turned_down_is_taken_out(chat, photo, text):
+    talk, reply = _talk(chat, photo, ["1 album et 1 shooting studio photo", text])
+    assert _cart(talk) == [("W3", 1)], reply
