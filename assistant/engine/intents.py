@@ -158,8 +158,10 @@ def _trouble_said(words: list[str], joined: str) -> bool:
     for i, w in enumerate(words):
         if w == "oublie" and own_doing(words, i):
             words[i] = "_"  # « j'avais oublié la cuisine »: the customer forgot, nothing went wrong
-        if w in ("non", "no") and any(x.isdigit() for x in words[i + 1 : i + 3]):
-            words[i] = "_"  # « 4 fenêtres… non pardon 5 »: a count corrected
+        if w in ("non", "no") and (
+            any(x.isdigit() for x in words[i + 1 : i + 3]) or words[i + 1 : i + 2] in (["finalement"], ["actually"])
+        ):
+            words[i] = "_"  # « 4 fenêtres… non pardon 5 », « ah non finalement seulement 2 jours »: a change of mind
     cue_lists = (COMPLAINT, COMPLAINT_WEAK, PAST_TROUBLE, NEGATIVE)
     return any(any_phrase(words, c) for c in cue_lists) or any(r.search(joined) for r in (WAITING, NOT_ARRIVED))
 

@@ -254,7 +254,8 @@ def _decide(
     carted = {ln["sku"] for ln in state.get("cart") or []}
     logistics = logistics or (any_phrase(norm.words, REMOVE) and any(set(m.skus) & carted for m in ent.products))
     # « actually make it 3 tyres », « finalement mets 4 »: a new count for the cart, said without trouble.
-    logistics = logistics or (bool(carted) and bool(ent.numbers) and any_phrase(norm.words, REPLACE))
+    counted = bool(ent.numbers) or any(w.isdigit() and 0 < int(w) < 100 for w in norm.words)  # (« 2 jours »: a period)
+    logistics = logistics or (bool(carted) and counted and any_phrase(norm.words, REPLACE))
     # « attendez, la roue de secours aussi est à plat, il faut réparer les deux »: more of a line, counted
     logistics = logistics or any(set(m.skus) & carted and m.qty and not m.weak for m in ent.products)
     # « arriving Sunday, leaving the following Sunday, so 7 nights »: how much of a line, in the unit it is sold by

@@ -11,6 +11,8 @@ import pytest
 
 from assistant.engine import Knowledge
 from assistant.engine.entities import extractor_for
+from assistant.engine.intents import classify
+from assistant.engine.policy import new_state
 from assistant.engine.text import normalise
 
 from .test_dialogue_context import _product, _shop
@@ -276,3 +278,13 @@ def test_a_sibling_named_beside_a_shared_word_is_no_service_done_on_it(chat, cle
 def test_a_line_of_the_cart_turned_down_is_taken_out(chat, photo, text):
     talk, reply = _talk(chat, photo, ["1 album et 1 shooting studio photo", text])
     assert _cart(talk) == [("W3", 1)], reply
+
+
+@pytest.mark.parametrize(
+    "text", ["Ah non finalement seulement 2 jours chacun, la nounou revient jeudi", "no actually only 2 each, sorry"]
+)
+def test_a_change_of_mind_is_no_trouble(laundry, text):
+    norm = normalise(text)
+    ent = extractor_for(laundry).extract(norm)
+    state = {**new_state(), "cart": [{"sku": "L5", "qty": 3}]}
+    assert classify(norm, ent, laundry, state, "fr").untroubled
