@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from .cues import any_phrase
 from .knowledge import Knowledge, concepts_of
-from .lexicon import EN_WORDS, FAQ_STOP, FR_WORDS
+from .lexicon import EN_WORDS, FAQ_STOP, FR_WORDS, FUNCTION_WORDS
 from .text import Normalised, fold_phrase, lemma, stem
 
 
@@ -188,3 +188,34 @@ def ranked_first(entries: list[dict], ranker: dict[str, float]) -> int | None:
     if not reached:
         return None
     return max(reached, key=lambda i: (sum(ranker.get(n, 0.0) * v for n, v in entries[i].items()), -i))
+
+
+_AMOUNT = re.compile(r"\d[\d\s\u202f\u00a0.]*\s*(?:F\b|FCFA|F CFA|XOF)")
+_ITEMS = re.compile(r",\s*|;\s*|\s+(?:et|and)\s+(?=\d)")
+
+
+def the_part_asked(answer: str, norm: Normalised, k: Knowledge) -> str:
+    """« la caution pr le fauteuil roulant c combien ? » answered by « La caution … : 20000 F CFA pour un fauteuil
+    roulant, 50000 F CFA pour le lit médicalisé, 100000 F CFA pour le concentrateur d'oxygène. Elle est rendue … »:
+    of a list of amounts, each for its thing, the one thing the message names (the rest of the answer kept)."""
+    said = {t.stem for t in norm.tokens if len(t.stem) > 2 and t.text not in FUNCTION_WORDS and not t.stem.isdigit()}
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", answer):
+        head, colon, tail = sentence.partition(": ")
+        items = _ITEMS.split(tail.rstrip(".")) if colon and ": " not in tail and not _AMOUNT.search(head) else []
+        priced = [item for item in items if _AMOUNT.search(item)]
+        if len(priced) >= 2 and len(priced) == len(items):
+            words = [{stem(w) for w in fold_phrase(_AMOUNT.sub(" ", item))} - FUNCTION_WORDS for item in priced]
+            # (« ma clim » where the splits are clims too: a word the products of another item's things also have)
+            scores = [len({w for w in said & own if not _also_other(k, w, own, words)}) for own in words]
+            best = max(scores)
+            if best and scores.count(best) == 1:
+                sentence = f"{head}: {priced[scores.index(best)]}."
+        out.append(sentence)
+    return " ".join(out)
+
+
+def _also_other(k: Knowledge, word: str, own: set, items: list[set]) -> bool:
+    """Whether a product the word names also has a word only another item of the list says."""
+    others = set().union(*(i for i in items if i is not own)) - own
+    return any(word in p.vocab and p.vocab & others for p in k.products.values())

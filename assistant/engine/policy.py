@@ -67,6 +67,7 @@ from .cues import (
 )
 from .entities import Entities, extractor_for
 from .family import counts_of_choice, turned_down_only
+from .faq import the_part_asked
 from .intents import Understanding
 from .knowledge import PICKUP, Knowledge, Product, kind_named
 from .model import IntentClassifier, default_model
@@ -245,7 +246,7 @@ class Policy:
             self.say(ph.location())
         elif intent == "faq":
             f = k.faq[self.u.faq_index]
-            self.say(f.answer_en if ph.lang == "en" else f.answer)
+            self.say(the_part_asked(f.answer_en if ph.lang == "en" else f.answer, self.norm, k))
         elif intent == "payment":
             self.payment_info()
         elif (

@@ -5,12 +5,14 @@ sac de 8 kilos » is the size of the customer's bag; an amount said alone as the
 is that much of the products sold by its unit; « à peu près », « environ » name nothing asked for; a message naming
 only products (« lavage simple seulement ») is no complaint nor greeting; « ah dommage » takes an out-of-stock answer
 in its stride; « la carte CMU » is no bank card; « size L » is « taille L »; « mettez les L alors, 3 paquets » after an
-out-of-stock answer takes another product, no complaint nor off-topic."""
+out-of-stock answer takes another product, no complaint nor off-topic; of an FAQ answer listing amounts, each for its
+thing (« 20000 F pour un fauteuil roulant, 50000 F pour le lit… »), the one thing asked."""
 
 import pytest
 
 from assistant.engine import Knowledge
 from assistant.engine.entities import extractor_for
+from assistant.engine.faq import the_part_asked
 from assistant.engine.intents import classify
 from assistant.engine.policy import new_state
 from assistant.engine.text import normalise
@@ -288,3 +290,30 @@ def test_a_change_of_mind_is_no_trouble(laundry, text):
     ent = extractor_for(laundry).extract(norm)
     state = {**new_state(), "cart": [{"sku": "L5", "qty": 3}]}
     assert classify(norm, ent, laundry, state, "fr").untroubled
+
+
+# Of an FAQ answer listing amounts, each for its thing, the thing asked
+
+
+def test_an_faq_answer_listing_amounts_gives_the_one_asked():
+    shop = _shop(
+        [
+            _product("T1", "Location tente 3 x 3 m (le jour)", 15000, "jour", ["tente", "tent"]),
+            _product("T2", "Location groupe électrogène (le jour)", 25000, "jour", ["groupe", "generator"]),
+            _product("T3", "Location chaises (le lot de 50)", 10000, "lot", ["chaises", "chairs"]),
+        ]
+    )
+    answer = (
+        "La caution se paie au retrait : 20000 F pour une tente, 50 000 F pour le groupe électrogène et 5000 F pour "
+        "un lot de chaises. Elle est rendue au retour du matériel."
+    )
+    asked = the_part_asked(answer, normalise("la caution pour le groupe electrogene c'est combien ?"), shop)
+    assert (
+        asked
+        == "La caution se paie au retrait : 50 000 F pour le groupe électrogène. Elle est rendue au retour du matériel."
+    )
+    # Nothing of one item named, or a word every item's things share: the whole answer
+    assert the_part_asked(answer, normalise("c'est combien la caution ?"), shop) == answer
+    assert the_part_asked("Prix : 5 000 F le matin : 8 000 F le soir.", normalise("le matin ?"), shop).startswith(
+        "Prix"
+    )
