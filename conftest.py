@@ -321,24 +321,32 @@ def console(page):
     return ConsoleWatch(page)
 
 
-def _wait_for_idle_database(timeout: float = 10.0) -> None:
-    """Wait until no other connection to the test database is inside a statement or a transaction.
+def _wait_for_idle_database(timeout: float = 10.0, quiet: float = 0.3) -> None:
+    """Wait until no other connection to the test database has been inside a statement or a transaction for
+    ``quiet`` seconds in a row.
 
     The transactional test's flush (TRUNCATE of every table) must not meet a request the live server is
-    still answering: the two then lock tables in opposite orders and PostgreSQL aborts one of them.
+    still answering: the two then lock tables in opposite orders and PostgreSQL aborts one of them. A request
+    sent just before its page closed may reach the database a moment after a first idle reading (a CI run
+    failed so), hence the quiet period rather than one reading.
     """
     from django.db import connection
 
     if connection.vendor != "postgresql":
         return
     deadline = time.monotonic() + timeout
+    idle_since = None
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
             cursor.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                 "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
             )
-            if cursor.fetchone()[0] == 0:
+            if cursor.fetchone()[0]:
+                idle_since = None
+            elif idle_since is None:
+                idle_since = time.monotonic()
+            elif time.monotonic() - idle_since >= quiet:
                 return
             time.sleep(0.02)
         warnings.warn(f"the test database still had queries running after {timeout:.0f} s", stacklevel=2)
