@@ -490,8 +490,8 @@ def one_of(
         return measured[0], set()
     if sized := size_beside(k, norm.words, m, mentions):
         return sized, set()
-    sized = any(t.stem in _SIZE_WORDS for t in norm.tokens)  # (not the « l » of « l'examen »)
-    if sized and len(lettered := _lettered(k, norm.tokens, m.skus)) == 1:
+    size_said = any(t.stem in _SIZE_WORDS for t in norm.tokens)  # (not the « l » of « l'examen »)
+    if size_said and len(lettered := _lettered(k, norm.tokens, m.skus)) == 1:
         return lettered[0], set()  # « adult diapers size L » of « Couches adultes taille L »
     words = {stem(w) for w in fold_phrase(m.text)}
     if m.weak:

@@ -667,8 +667,7 @@ class Extractor:
             elif not any(words[max(0, m.start - len(r)) : m.start] == r for r in _REFUSALS):
                 keep.append(m)
                 continue
-            ent.refused += [s for s in m.skus if s not in ent.refused]
-            ent.refused_at |= set(range(m.start, m.end))
+            ent.refuse(m)
         ent.products = keep
 
     def _quantities(self, ent: Entities, words: list[str], taken: list[bool], tokens: list):

@@ -13,7 +13,7 @@ from .lexicon import EVERYDAY_WORDS, FUNCTION_WORDS
 from .mentions import Entities, Mention
 from .people import CROWD
 from .ranges import fitting, name_range
-from .text import Normalised, stem
+from .text import Normalised, phrase_positions, stem
 
 _HALF = {"demi", "demie", "half"}
 
@@ -90,8 +90,7 @@ def turned_down_variant(ent: Entities, words: list[str], state: dict) -> None:
     keep = []
     for m in ent.products:
         if cands and m.start and words[m.start - 1] in WITHOUT and set(m.skus) < cands:
-            ent.refused += [s for s in m.skus if s not in ent.refused]
-            ent.refused_at |= set(range(m.start, m.end))
+            ent.refuse(m)
             continue
         keep.append(m)
     ent.products = keep
@@ -100,7 +99,7 @@ def turned_down_variant(ent: Entities, words: list[str], state: dict) -> None:
 def turned_down_only(words: list[str], ent: Entities, carted: set[str]) -> bool:
     """« le pack sans drone », « the one without the MC »: every removal word said (« sans », « without ») turns down a
     product none of the cart's, a word or two before it; nothing is taken out of the cart."""
-    said = [i for i in range(len(words)) if any(words[i : i + len(c.split())] == c.split() for c in REMOVE)]
+    said = [i for c in REMOVE for i in phrase_positions(words, c)]
     return (
         bool(ent.refused and said)
         and not set(ent.refused) & carted

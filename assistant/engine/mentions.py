@@ -43,6 +43,11 @@ class Entities:
     people: int = 0  # « pour moi et mes 2 enfants »: the people a service is done on, counted (people.py)
     by_period: bool = False  # « 2 heures par semaine pendant 4 semaines »: a count multiplied (schedule.py)
 
+    def refuse(self, m: Mention) -> None:
+        """The products of ``m`` turned down, not ordered: kept with the words that named them."""
+        self.refused += [s for s in m.skus if s not in self.refused]
+        self.refused_at |= set(range(m.start, m.end))
+
     def unnamed(self, words: list[str]) -> list[str]:
         """The words with those of the products found masked (« PROD »): a cue is never a word of a product's name
         (« bracelet argent » asks no price, « carte SIM » pays nothing)."""

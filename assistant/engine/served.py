@@ -116,7 +116,9 @@ def services_done_on(k: Knowledge, ent: Entities, tokens: list):
         for n, g in enumerate(chain):
             skus = narrowed(k, services, g.skus)
             if not n and len(skus) > 1 and done_as(k, g.skus, words[s.start]):
-                gone.add(id(s))  # « j'ai un tapis de 2 m sur 3 m, le lavage fait combien ? »: the rug's washing
+                gone.add(
+                    id(s)
+                )  # « le lavage de mon tapis de 2 m sur 3 m ? »: the rug's washing (readings.owned: before)
                 break
             if n and (len(skus) > 1 or skus in done):
                 break  # « une recharge pour la clim du salon et un split Nasco »: the split is bought, not recharged

@@ -281,13 +281,12 @@ def _decide(
     if intent == "complaint" and u.untroubled and (asked := _no_complaint(norm, ent, u)):
         intent, p = asked, max(probs.get(asked, 0.0), UNSURE_BELOW)  # (never « a product, or a problem? »)
     gone = knowledge.products.get(state.get("last_sku") or "")
-    ordered = any_phrase(norm.words, ORDER_VERBS)  # « mettez les L alors, 3 paquets »
     if (
         intent in ("complaint", "off_topic")
         and u.untroubled
         and gone
         and not gone.in_stock
-        and (ent.products or ent.numbers or ordered)
+        and (ent.products or ent.numbers or any_phrase(norm.words, ORDER_VERBS))  # « mettez les L alors, 3 paquets »
     ):
         # « Oh that's a pity. Then the gold ring, size 60 » after « out of stock »: another product taken instead.
         intent, p = "order", probs.get("order", 0.0)
