@@ -22,7 +22,7 @@ from .cues import (
     any_phrase,
 )
 from .entities import Entities, Mention, kin
-from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, trait_scores
+from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, number_value, trait_scores
 from .lexicon import CONTAINER_KIN, CONTAINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PIECES, SIZE_UNITS
 from .measured import area_pick
 from .people import we_are
@@ -166,6 +166,8 @@ def _closest(k: Knowledge, norm: Normalised, cands: list[str], refused_at=()) ->
     if len(lettered) == 1:
         return lettered
     scores = word_scores(k, stems, cands)
+    # « celui sans couvercle »: what the customer turns down, the one whose name is without it
+    scores = {s: n + len({toks[i].stem for i in down} & k.products[s].lacks) for s, n in scores.items()}
     if scores and not any(scores.values()):
         # « for my son », « celle à laver »: what it is like, when no word of a name tells them apart.
         scores = trait_scores([k.products[s] for s in cands if s in k.products], stems)
@@ -229,7 +231,7 @@ def _best(scores: dict[str, int]) -> list[str]:
 
 def word_scores(k: Knowledge, stems, cands: list[str]) -> dict[str, int]:
     """sku -> how many of the stems said are words of its name that the other candidates' names lack."""
-    vocabs = {s: set(k.products[s].vocab) for s in cands if s in k.products}
+    vocabs = {s: set(k.products[s].vocab - k.products[s].lacks) for s in cands if s in k.products}
     shared = set.intersection(*vocabs.values()) if vocabs else set()
     stems = any_car_dropped([k.products[s] for s in vocabs], stems)
     # « the bottle » of « … bouteille »: a container the names say only in the other language
@@ -311,11 +313,13 @@ def measure_tells(k: Knowledge, words: list[str], m: Mention, others: list[Menti
         if j > m.end + 2 and any(i in taken for i in range(m.end, j)):
             break  # another product said between: the measure is that one's
         pair = (words[j], words[j + 1])
-        amount, unit = (pair if pair[0].isdigit() else pair[::-1]) if any(w.isdigit() for w in pair) else ("", "")
+        said = [number_value(w) if w not in _EACH else 0 for w in pair]  # (« for three weeks »: words too)
+        amount, unit = (str(said[0]), pair[1]) if said[0] else (str(said[1] or ""), pair[0])
         if pair[0] in _EACH and not pair[1].isdigit():
             amount, unit = "1", pair[1]  # « ça fait combien le mètre ? », « for one metre »: the price of one
-        if not amount.isdigit() or not int(amount) or int(amount) in names:
-            continue
+        own = m.start <= j + 1 < m.end and pair[0] not in _EACH and measure_word(unit) not in SIZE_UNITS
+        if not amount.isdigit() or not int(amount) or int(amount) in names or own:
+            continue  # (own: « trois baguettes », « 2 poulets »: the thing itself counted, which of them not said)
         sold = [s for s in m.skus if measure_word(unit) in k.products[s].per_units]
         if len(sold) == 1:
             return sold[0], (int(amount) if pair[0] not in _EACH else None)

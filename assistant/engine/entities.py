@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import family, measured, people, readings, schedule, served, siblings, troubles
+from . import family, measured, pairs, people, readings, schedule, served, siblings, troubles
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -77,9 +77,24 @@ def _said_apart(tokens: list, a: Mention, b: Mention) -> bool:
     return any(t.text in SEPARATORS for t in tokens[lo:hi])
 
 
+def _thousands(words: list[str], i: int) -> int:
+    """How many groups of three digits follow the number at i as its thousands (« 18 000 », « 2 500 F »): « 000 »
+    always, any other group only before a currency (« 2 500 » alone may be two of 500)."""
+    j = i + 1
+    while j < len(words) and len(words[j]) == 3 and words[j].isdigit() and len(words[i]) <= 3:
+        j += 1
+    if j > i + 1 and (words[j - 1] == "000" or (j < len(words) and words[j] in _MONEY)):
+        return j - i - 1
+    return 0
+
+
 def _number_at(words: list[str], i: int) -> tuple[int | None, int]:
     """(value, length) of a number starting at i: digits, number words, "une douzaine"."""
     w = words[i]
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", w):
+        return int(re.sub(r"\D", "", w)), 1  # « 18.000 », « 18,000 »: thousands
+    if w.isdigit() and (groups := _thousands(words, i)):
+        return int(w + "".join(words[i + 1 : i + 1 + groups])), 1 + groups  # « 18 000 F », « 1 500 000 »
     if w.isdigit():
         if i + 1 < len(words) and words[i + 1] in ("douzaine", "douzaines", "dozen", "dozens"):
             return int(w) * 12, 2
@@ -169,6 +184,11 @@ CLOCK_UNITS = {"h", "heure", "heures", "hr", "hrs", "pm", "am", "mn", "min", "mi
 
 # Units that count things one by one: before « de / of » and a product, the number is how many.
 COUNTING_UNITS = PIECES | {"exemplaires", "copies"}
+
+
+# « la Casio à 18 000 », « the one at 18000 », « celle de 16 000 F »: a price said, which names a product.
+_AT_PRICE = {"a", "at", "de", "of"}
+_MONEY = {"f", "fcfa", "cfa", "franc", "francs", "frs", "fr", "xof"}
 
 
 def _is_size(words: list[str], i: int, length: int, tokens: list, size_range: frozenset = frozenset()) -> bool:
@@ -393,8 +413,11 @@ class Extractor:
         readings.kinds_asked(k, ent, words, stems)
         self._refused(ent, words)
         self._quantities(ent, words, taken, norm.tokens)
+        for m in ent.products if ent.price_said else ():  # « la Casio à 18 000 »: the one at that price
+            m.skus = [s for s in m.skus if k.products[s].price == ent.price_said] or m.skus
         readings.counted_apart(k, ent, words)
         schedule.counted_by_period(k, ent, words)
+        pairs.counted_in_pairs(k, ent, words)
         readings.served_each(k, ent, words)
         served.services_done_on(k, ent, norm.tokens)
         measured.by_area(k, ent, words, stems)
@@ -677,6 +700,7 @@ class Extractor:
             return set.intersection(*(set(self.k.products[s].per_units) for s in m.skus))
 
         named = {n for m in ent.products for s in m.skus for n in self.k.products[s].name_numbers}
+        prices = {self.k.products[s].price for m in ent.products for s in m.skus} - {0}
         numbers = {}  # position -> (value, length)
         sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
@@ -703,6 +727,11 @@ class Extractor:
                 value //= 12  # « 4 douzaines » of what is sold by the dozen: four of it
             if value is not None and value <= 31 and readings.dated(words, i, length):
                 i += length  # « le 14 février », « on March 3rd »: a date, never a quantity
+                continue
+            money = _MONEY & set(words[i + length : i + length + 1])
+            if value in prices and ((i and words[i - 1] in _AT_PRICE) or money):
+                ent.price_said = value  # « la Casio à 18 000 », « the one at 18000 F »: which one, never how many
+                i += length
                 continue
             clock = i + length < n and words[i + length] in CLOCK_UNITS
             if value is not None and clock and all(m.start != i + length for m in ent.products):

@@ -107,6 +107,7 @@ class Product:
     per_word: str = ""
     firsts: frozenset = frozenset()  # the stems that begin its name and its aliases (« bâtons d'encens » -> baton)
     lead: str = ""  # the first word of its name, folded (« Grand carton 60 × 50 » -> grand)
+    lacks: frozenset = frozenset()  # the stems its name says it is without (« nu (sans couvercle ni éclairage) »)
 
     @property
     def per_item(self) -> bool:
@@ -365,6 +366,28 @@ def measure_word(word: str) -> str:
     return single if single in SIZE_UNITS else word
 
 
+def _name_numbers(name: str) -> frozenset:
+    """« Power bank 20 000 mAh » -> 20, 0 and 20000: each run of digits, and those written with thousands."""
+    joined = re.findall(r"\d{1,3}(?:[ .,\u202f\u00a0]\d{3})+", name)
+    return frozenset(int(d) for d in re.findall(r"\d+", name)) | {int(re.sub(r"\D", "", d)) for d in joined}
+
+
+_WITHOUT = re.compile(r"\b(?:sans|without|ni|no)\s+([^()+,;/]+)", re.IGNORECASE)
+
+
+def _lacks(name: str) -> frozenset:
+    """« Aquarium 60 L nu (sans couvercle ni éclairage) » -> couvercle, eclairage: what the name says it has not,
+    never a word that tells it apart as having it."""
+    out = set()
+    for said in _WITHOUT.findall(name):
+        for w in fold_phrase(said)[:5]:
+            if w in ("avec", "with", "et", "and"):
+                break
+            if w not in FUNCTION_WORDS and w not in ("ni", "sans"):
+                out.add(stem(w))
+    return frozenset(out)
+
+
 def _per_units(name: str, unit_words: list[str]) -> frozenset:
     name_words = fold_phrase(name)
     units = {measure_word(w) for w in unit_words if measure_word(w) in SIZE_UNITS}
@@ -596,7 +619,7 @@ class Knowledge:
                 description=p.get("description") or "",
                 vocab=frozenset(vocab - FUNCTION_WORDS),
                 per_units=_per_units(p.get("name") or "", unit),
-                name_numbers=frozenset(int(d) for d in re.findall(r"\d+", p.get("name") or sku)),
+                name_numbers=_name_numbers(p.get("name") or sku),
                 pack=_pack(p.get("name") or ""),
                 traits=traits_of(vocab, NAMED_TRAIT_OF),
                 has_photo=bool(p.get("has_photo")),
@@ -604,6 +627,7 @@ class Knowledge:
                 per_word=_per_item(p.get("name") or ""),
                 firsts=firsts,
                 lead=next(iter(fold_phrase(p.get("name") or sku)), ""),
+                lacks=_lacks(p.get("name") or ""),
             )
         self._compile_kinds(products)
         self.size_range = frozenset(

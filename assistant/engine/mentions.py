@@ -42,6 +42,7 @@ class Entities:
     trouble_at: set = field(default_factory=set)
     people: int = 0  # « pour moi et mes 2 enfants »: the people a service is done on, counted (people.py)
     by_period: bool = False  # « 2 heures par semaine pendant 4 semaines »: a count multiplied (schedule.py)
+    price_said: int = 0  # « la Casio à 18 000 »: the price of one of the products named, which names it
 
     def refuse(self, m: Mention) -> None:
         """The products of ``m`` turned down, not ordered: kept with the words that named them."""

@@ -295,7 +295,11 @@ def kinds_asked(k: Knowledge, ent: Entities, words: list[str], stems: list[str])
 
 
 _HAVING = {("j", "ai"), ("i", "have"), ("i", "get"), ("i", "got"), ("i", "ve"), ("nous", "avons"), ("we", "have")}
+# Having said with « déjà » / « already » only (« on a déjà la pelle », « y a déjà un bac chez moi », pidgin « mi don
+# get brush »): without it, « on a du pain ? », « y a du sable ? » ask whether the shop has some.
+_HAVING_ALREADY = {("on", "a"), ("y", "a"), ("je", "possede"), ("nous", "possedons"), ("don", "get"), ("we", "got")}
 _HAD_SKIP = {"le", "la", "les", "l", "un", "une", "a", "an", "the", "my", "mon", "ma", "mes", "deja", "already"}
+_HAD_SKIP |= {"du", "des", "de", "d", "some", "our", "nos", "notre"}  # « j'ai déjà du sable »
 
 
 _ALREADY = {"deja", "already"}
@@ -306,6 +310,7 @@ _AGAIN = {"refaire", "encore", "again", "redo", "meme", "same"}
 _HERE = {"est", "la", "ici", "is", "here", "sont", "are"}
 _PAID = {"paye", "payee", "payes", "payees", "regle", "reglee", "regles", "reglees", "paid", "settled"}
 _HAD_AFTER = (("je", "l", "ai"), ("je", "les", "ai"), ("on", "l", "a"), ("i", "have"), ("i", "get"), ("i", "got"))
+_HAD_AFTER += (("j", "ai", "deja", "ca"), ("on", "a", "deja", "ca"))  # « le sécateur j'ai déjà ça »
 
 
 _NOT_DONE = {"une", "des", "du", "de", "quelque", "encore", "toujours", "deja", "cette", "ce", "ces", "combien"}
@@ -329,12 +334,15 @@ def _had(words: list[str], start: int) -> bool:
     """« I get licence » (pidgin: I have one), « j'ai déjà le permis », « I already have a helmet »: a having verb
     right before, its subject a person; « can I get a helmet ? » asks for one."""
     j = start - 1
-    while j >= 0 and words[j] in _HAD_SKIP:
+    while j >= 0 and words[j] in _HAD_SKIP and not (words[j] == "a" and j and words[j - 1] in ("on", "y")):
         j -= 1
     i = j - 1
     while i >= 0 and words[i] in ("deja", "already"):
         i -= 1
-    if j < 1 or i < 0 or (words[i], words[j]) not in _HAVING:
+    if j < 1 or i < 0:
+        return False
+    already = bool(set(words[i:start]) & _ALREADY) or words[i] == "don"
+    if not ((words[i], words[j]) in _HAVING or already and (words[i], words[j]) in _HAVING_ALREADY):
         return False
     return not (words[j] == "get" and i and words[i - 1] in ("can", "could", "will", "to", "wan", "make", "let", "may"))
 

@@ -386,6 +386,7 @@ _COMMON |= {"ensemble", "together", "total"}  # « le coude et le tuyau de 40 en
 # much of it or how far, never a kind.
 _COMMON |= _POSSESSIVES | {"leur", "leurs", "son", "sa", "ses", "their", "his", "her", "its"}
 _COMMON |= {"tout", "toute", "toutes", "tous", "jusqu", "jusque", "until", "till"}
+_COMMON |= {"pendant", "durant", "depuis"}  # « le fauteuil roulant pendant deux semaines »: how long, never a kind
 _COMMON |= {"mcarre", "mcube", "am"}  # « per m² », « spray am » (pidgin: it)
 _COMMON |= ORDINAL_WORDS  # « mon deuxième fauteuil »
 _ORDINAL_ENDS = {"nde", "eme", "ere", "ieme", "ème", "ère"}  # « ma fille est en 2nde », « le 6ème »
