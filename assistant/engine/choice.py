@@ -17,9 +17,9 @@ from .cues import (
     REMOVE,
     REPLACE,
     SET_COUNT,
-    TAKE_IT,
     TAKE_OFFER,
     any_phrase,
+    takes_it,
 )
 from .entities import Entities, Mention, kin
 from .knowledge import Knowledge, any_car_dropped, kinds_named, measure_word, number_value, trait_scores
@@ -469,7 +469,7 @@ def taken_presented(k: Knowledge, norm: Normalised, ent: Entities, sku: str | No
     for i, (w, unit) in enumerate(zip(words, words[1:], strict=False)):
         if w.isdigit() and int(w) and stem(unit) in own and i + 1 not in ent.consumed:
             return Mention([p.sku], i, i + 2, qty=int(w), text=p.name)
-    return Mention([p.sku], 0, 0, qty=1, text=p.name) if any_phrase(words, TAKE_IT) else None
+    return Mention([p.sku], 0, 0, qty=1, text=p.name) if takes_it(words) else None
 
 
 def one_of(
@@ -857,8 +857,8 @@ def line_named(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:
 
 def recount_before(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -> tuple[str, int] | None:
     """(a cart line's sku, its new count) for « ah non finalement mets 1 seau seulement, et ajoute 5 yaourts »: a
-    correction word, a count and words naming one line of the cart (line_meant), all before the first product the
-    message names; None otherwise."""
+    correction word, a count and words naming one line of the cart (line_meant) or « en » / « it » the last one, all
+    before the first product the message names (« mettez-en 2, et ajoutez une horloge »); None otherwise."""
     if not ent.products or not state["cart"] or state["choice"]:
         return None
     words, first = norm.words, min(m.start for m in ent.products)
@@ -870,8 +870,8 @@ def recount_before(k: Knowledge, norm: Normalised, ent: Entities, state: dict) -
         return None
     before = dataclasses.replace(norm, tokens=norm.tokens[:first])
     sku = line_meant(k, before, [ln["sku"] for ln in state["cart"]])
-    named = {s for m in ent.products for s in m.skus}
-    return (sku, int(words[counts[0]])) if sku and sku not in named else None
+    sku = sku or (state["cart"][-1]["sku"] if {"en", "it", "am"} & set(words[: counts[0]]) else None)
+    return (sku, int(words[counts[0]])) if sku and not any(sku in m.skus for m in ent.products) else None
 
 
 def line_meant(k: Knowledge, norm: Normalised, cart: list[str]) -> str | None:

@@ -1237,6 +1237,11 @@ def any_phrase(words: list[str], cues) -> bool:
     return any(f" {c} " in joined for c in cues)
 
 
+def takes_it(words: list[str]) -> bool:
+    """« je le prends », « je voudrais l'acheter », « I'll take it »: the product just presented, taken."""
+    return any_phrase(words, TAKE_IT) or bool(TAKE_IT_SAID.search(" ".join(words)))
+
+
 def first_phrase(words: list[str], cues) -> int:
     positions = [find_phrase(words, c) for c in cues]
     positions = [p for p in positions if p >= 0]
@@ -1604,6 +1609,13 @@ TAKE_IT = (
     "let me have it",
     "add it",
     "i ll buy it",
+)
+
+# The same said by a pronoun before a verb of buying (« je voudrais l'acheter », « je veux la commander », « I'd like
+# to buy it », pidgin « I go buy am »).
+TAKE_IT_SAID = re.compile(
+    r"\b(?:l|le|la|les) (?:acheter|achete|prendre|prends|prend|commander|commande|reserver|reserve)\b"
+    r"|\b(?:buy|order|reserve|book) (?:it|that|am|this one)\b"
 )
 
 # Wanting to order, before naming anything: « jveux passer commande », « on peut commander chez vous ? ».

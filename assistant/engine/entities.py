@@ -19,7 +19,9 @@ from .lexicon import (
     CONTAINER_KIN,
     CONTAINERS,
     DOZEN_WORDS,
+    EN_WORDS,
     EVERYDAY_WORDS,
+    FR_WORDS,
     FUNCTION_WORDS,
     MONTHS,
     NUMBER_WORDS_EN,
@@ -244,8 +246,9 @@ class Extractor:
     def __init__(self, knowledge: Knowledge):
         self.k = knowledge
 
-    def correct(self, stems: list[str]) -> list[str]:
-        """Misspelled words brought back to the shop's vocabulary ("spagetti" -> "spaghetti")."""
+    def correct(self, stems: list[str], words: list[str] = ()) -> list[str]:
+        """Misspelled words brought back to the shop's vocabulary ("spagetti" -> "spaghetti"); ``words``: the words
+        the stems are of (« très » is no « Treich » abbreviated)."""
         k = self.k
         if not k.fuzzy_vocab:
             return stems
@@ -254,7 +257,8 @@ class Extractor:
             if s in k.verb_nouns:
                 out.append(s)  # a verb of a service the shop sells (« montés »): read as its noun, alone
                 continue
-            if 3 <= len(s) <= 4 and s not in k.vocab and s not in EVERYDAY_WORDS | MONTHS and s.isalpha():
+            common = s in EVERYDAY_WORDS | MONTHS or (i < len(words) and words[i] in FR_WORDS | EN_WORDS)
+            if 3 <= len(s) <= 4 and s not in k.vocab and not common and s.isalpha():
                 # An abbreviated place name ("yop" for Yopougon, "koum" for Koumassi), when only one fits.
                 heads = [w for w in k.zone_heads if w.startswith(s)]
                 if len(heads) == 1:
@@ -284,7 +288,7 @@ class Extractor:
     def extract(self, norm: Normalised) -> Entities:
         k = self.k
         words = norm.words
-        stems = self.correct([t.stem for t in norm.tokens])
+        stems = self.correct([t.stem for t in norm.tokens], words)
         n = len(stems)
         taken = [False] * n
         matches = []  # (start, end, entries)

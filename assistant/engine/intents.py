@@ -140,19 +140,20 @@ class Understanding:
         return self.intent in upset and (self.decisive or self.rules_intent in upset)
 
 
-_HAD_THINGS = {"le", "la", "les", "l", "un", "une", "des", "mon", "ma", "mes", "the", "a", "my", "one"}
+_HAD_THINGS = {"le", "la", "les", "l", "un", "une", "des", "mon", "ma", "mes", "the", "a", "my", "one", "du", "some"}
 
 
-def _trouble_said(words: list[str], joined: str) -> bool:
+def _trouble_said(words: list[str], joined: str, named=frozenset()) -> bool:
     """A word of a problem, a wait, a mistake or a past delivery: what a complaint told plainly says. « j'ai »,
-    « I got » before an article say what the customer has (« j'ai déjà la gourde »), no past delivery."""
+    « I got » before an article or a product ``named`` there say what the customer has (« j'ai déjà la gourde »,
+    « j'ai déjà sable à la maison »), no past delivery."""
     words = list(words)
     for i in range(len(words) - 2):
         j = i + 2 + (words[i + 2] in ("deja", "already", "encore"))
         if (
             words[i : i + 2] in (["j", "ai"], ["i", "got"])
             and j < len(words)
-            and (words[j] in _HAD_THINGS or words[j].isdigit())
+            and (words[j] in _HAD_THINGS or words[j].isdigit() or j in named)
         ):
             words[i + 1] = "_"
     for i, w in enumerate(words):
@@ -321,7 +322,8 @@ def classify(
     # for, or where and how an order goes, without a word of trouble.
     # (« le vent a cassé la vitre » where « Remplacement de vitre cassée » is sold: the trouble is of the name said)
     told = [w if i not in ent.trouble_at else "_" for i, w in enumerate(words)]
-    u.untroubled = not _trouble_said(told, joined)
+    goods = {i for i, t in enumerate(norm.tokens) if t.stem in knowledge.product_stems}  # (even those had, unnamed)
+    u.untroubled = not _trouble_said(told, joined, goods)
     u.plain_order = explicit_order and u.untroubled
     price_cue = any_phrase(ent.unnamed(words), PRICE)  # « ajoute un bracelet argent »: the silver, not the money
     # « c'est voili ça ! bon mets 2 pneus seulement »: a line of the order counted anew, however dear it is said
