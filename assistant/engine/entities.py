@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 from text_to_num import text2num
 
-from . import family, measured, pairs, people, readings, schedule, served, siblings, troubles
+from . import budget, family, measured, pairs, people, readings, schedule, served, siblings, troubles
 from .cues import BENIGN_MODIFIERS, COLLECT_FROM_ME, PICKUP_CUES
 from .knowledge import TRAIT_OF, Knowledge, any_car_dropped, measure_word, trait_scores, traits_of
 from .lexicon import (
@@ -419,6 +419,7 @@ class Extractor:
         self._quantities(ent, words, taken, norm.tokens)
         for m in ent.products if ent.price_said else ():  # « la Casio à 18 000 »: the one at that price
             m.skus = [s for s in m.skus if k.products[s].price == ent.price_said] or m.skus
+        budget.apply(ent, k)
         readings.counted_apart(k, ent, words)
         schedule.counted_by_period(k, ent, words)
         pairs.counted_in_pairs(k, ent, words)
@@ -705,11 +706,13 @@ class Extractor:
 
         named = {n for m in ent.products for s in m.skus for n in self.k.products[s].name_numbers}
         prices = {self.k.products[s].price for m in ent.products for s in m.skus} - {0}
+        ent.budget, spent = budget.said(words, _number_at) or ((), set())  # « à moins de 20 000 F »: no count
+        ent.consumed |= spent
         numbers = {}  # position -> (value, length)
         sizes = {}  # position -> (value, length, measure): "2 kg" is a quantity of a product sold by the kg
         i = 0
         while i < n:
-            if taken[i] and not words[i].isdigit():
+            if (taken[i] and not words[i].isdigit()) or i in spent:
                 i += 1
                 continue
             crowd = people.crowd_at(words, i) if not (words[i].isdigit() and int(words[i]) in named) else 0

@@ -136,6 +136,8 @@ def extract(norm: Normalised, ent: Entities, state: dict, u: Understanding) -> d
         add("e=pickup")
     if ent.payments:
         add("e=payment")
+    if ent.budget:
+        add("e=budget")  # « une montre à moins de 20 000 F ? »: what the shop has at that price
     if ent.numbers:
         add("e=number")
     add("dom_in=" + str(min(u.in_domain, 2)))  # words of the shop's trade (not its names) spoken of

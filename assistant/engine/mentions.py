@@ -43,6 +43,7 @@ class Entities:
     people: int = 0  # « pour moi et mes 2 enfants »: the people a service is done on, counted (people.py)
     by_period: bool = False  # « 2 heures par semaine pendant 4 semaines »: a count multiplied (schedule.py)
     price_said: int = 0  # « la Casio à 18 000 »: the price of one of the products named, which names it
+    budget: tuple = ()  # « à moins de 20 000 F », « around 80k »: (lowest, highest) price in mind (budget.py)
 
     def refuse(self, m: Mention) -> None:
         """The products of ``m`` turned down, not ordered: kept with the words that named them."""

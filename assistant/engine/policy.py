@@ -10,6 +10,7 @@ import time
 from datetime import datetime
 
 from . import language as lang_mod
+from .budget import within
 from .choice import (
     answer_words,
     answered_count,
@@ -367,6 +368,8 @@ class Policy:
             p = k.products[st["last_sku"]]
             self.say(self.out_of_stock(p) if not p.in_stock else ph.price_line(p))
             return
+        if not mentions and ent.budget and (inside := within(k, k.products, ent.budget)):
+            return self.say(ph.catalogue([k.products[s] for s in inside]))  # « something around 80k? »
         kind = [] if mentions and not self.u.catalogue else kind_named(k, self.norm.words, self.u.unknown)
         if kind and not self.u.catalogue:
             # « vous avez quels légumes ? », « una get juice? »: the shop's products of that kind, with prices.
