@@ -7,12 +7,14 @@ from __future__ import annotations
 from .knowledge import Knowledge
 from .mentions import Entities
 
-# (words before the amount, the range it gives as fractions of the amount)
+# The words before the amount, and the range they give as fractions of it.
 _UP_TO = (0.0, 1.0)
 _AROUND = (0.8, 1.2)
-_SAID = (
+_BETWEEN = (1.0, 0.0)  # « entre 10 000 et 20 000 »: up to the second amount
+_BEFORE = (
     (("moins", "de"), _UP_TO),
     (("pas", "plus", "de"), _UP_TO),
+    (("pas", "depasser"), _UP_TO),
     (("maximum",), _UP_TO),
     (("max",), _UP_TO),
     (("budget", "de"), _UP_TO),
@@ -24,39 +26,60 @@ _SAID = (
     (("not", "more", "than"), _UP_TO),
     (("budget", "is"), _UP_TO),
     (("budget", "of"), _UP_TO),
+    (("wan", "pass"), _UP_TO),  # pidgin « I no wan pass 13k »
+    (("only",), _UP_TO),  # « i get only 5k »
+    (("avec",), _UP_TO),  # « avec 10 krika je peux prendre quoi ? »
     (("autour", "de"), _AROUND),
     (("aux", "alentours", "de"), _AROUND),
     (("dans", "les"), _AROUND),
     (("around",), _AROUND),
     (("about",), _AROUND),
     (("roughly",), _AROUND),
+    (("entre",), _BETWEEN),
+    (("between",), _BETWEEN),
 )
-_THOUSAND = {"k", "mille", "milles", "mil", "000"}  # « 20k », « 20 mille »
+# The words after the amount: « 20 000 maximum », « for 20k range », « 15 000 pile mon budget ».
+_AFTER = {"maximum": _UP_TO, "max": _UP_TO, "range": _AROUND, "budget": _AROUND, "pile": _AROUND}
+_THOUSAND = {"k", "mille", "milles", "mil"}  # « 20k », « 20 mille », nouchi « 10 krika »
 LEAST = 500  # « moins de 3 » is a count; a budget is money
+
+
+def _amount(words: list[str], j: int, value_at) -> tuple[int, int]:
+    """(the amount of money at j, where it ends), (0, j) when none."""
+    value, length = value_at(words, j) if j < len(words) else (None, 0)
+    if not value:
+        return 0, j
+    end = j + length
+    if end < len(words) and words[end] in _THOUSAND:
+        value, end = value * 1000, end + 1
+    end += end < len(words) and words[end] == "francs"
+    return int(value), end
 
 
 def said(words: list[str], value_at) -> tuple[tuple[int, int], set[int]] | None:
     """((lowest, highest) price, the positions that say it), or None. ``value_at(i)`` reads the number at i as
     (value, length) (entities._number_at)."""
-    for i in range(len(words)):
-        for before, (lo, hi) in _SAID:
-            n = len(before)
-            if tuple(words[i : i + n]) != before or i + n >= len(words):
+    for j in range(len(words)):
+        value, end = _amount(words, j, value_at)
+        if value < LEAST:
+            continue
+        start = j - (j > 0 and words[j - 1] in ("a", "at", "of"))  # « budget à 50 000 »
+        for before, (lo, hi) in _BEFORE:
+            if tuple(words[max(0, start - len(before)) : start]) != before:
                 continue
-            j = i + n
-            j += words[j] in ("a", "at", "of")  # « budget à 50 000 »
-            if j >= len(words):
+            if (lo, hi) == _BETWEEN:
+                top, last = _amount(words, end + 1, value_at) if end < len(words) and words[end] in _AND else (0, 0)
+                if top > value:
+                    return (value, top), set(range(start - len(before), last))
                 continue
-            value, length = value_at(words, j)
-            if not value:
-                continue
-            end = j + length
-            if end < len(words) and words[end] in _THOUSAND:
-                value, end = value * 1000, end + 1
-            if value < LEAST:
-                continue
-            return (int(value * lo), int(value * hi)), set(range(i, end))
+            return (int(value * lo), int(value * hi)), set(range(start - len(before), end))
+        if end < len(words) and words[end] in _AFTER:
+            lo, hi = _AFTER[words[end]]
+            return (int(value * lo), int(value * hi)), set(range(j, end + 1))
     return None
+
+
+_AND = {"et", "and", "a", "to"}
 
 
 def within(k: Knowledge, skus, span: tuple[int, int]) -> list[str]:

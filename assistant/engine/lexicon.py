@@ -882,6 +882,18 @@ GENERIC_PLACE_WORDS = {
 # Cross-language FAQ concepts: any word or phrase of a group in both the message and an FAQ entry
 # links them, so "ramener" finds "retourner ou échanger" and "funeral" finds "funérailles".
 FAQ_CONCEPTS = {
+    # « mes poissons meurent », « my chicks keep dying », « the plant don die »: living goods lost
+    "death": [
+        *"mourir meurt meurent mort morts morte mortes crever creve crevent decede decedes".split(),
+        *"die dies dying died dead".split(),
+    ],
+    # « je pars au village 2 semaines », « when I travel »: the customer away for a while
+    "away": [
+        *"voyage voyager voyages absent absente absence vacances travel travelling traveling trip away".split(),
+        *"holiday holidays vacation".split(),
+        "au village",
+        "en deplacement",
+    ],
     "return": [
         "retourner",
         "retour",

@@ -98,6 +98,16 @@ def _second_question(norm: Normalised, ent: Entities) -> str | None:
     return "location" if any_phrase(norm.words, WHERE_ASK) else None
 
 
+_GOODS_READINGS = {"order", "availability", "price"}
+# « 2 jupes, même taille que la dernière fois », « 3 more, same as last time »: bought again, counted, which says
+# no grievance by itself
+_AS_BEFORE = ("que la derniere fois", "comme la derniere fois", "as last time", "like last time", "comme d habitude")
+
+
+def _asked_for(norm: Normalised, ent: Entities) -> bool:
+    return _counted(ent) or bool(ent.products and any_phrase(norm.words, ("please", "svp", "stp", "s il vous plait")))
+
+
 def _counted(ent: Entities) -> bool:
     return any(m.qty and not m.weak for m in ent.products)
 
@@ -308,7 +318,8 @@ def _decide(
         return u
     u.confidence = p
     runner_up = next(((i, q) for i, q in ranked if i != intent and _answerable(i, u, norm.words)), None)
-    if intent == "complaint" and runner_up and runner_up[0] == u.intent and p - runner_up[1] < TIE and u.untroubled:
+    tie = runner_up and (p - runner_up[1] < TIE or _counted(ent) and any_phrase(norm.words, _AS_BEFORE))
+    if intent == "complaint" and runner_up and runner_up[0] == u.intent and tie and u.untroubled:
         # « 2 jupes plissées, même taille que la dernière fois »: a complaint and what the rules read, as likely as
         # each other, and no trouble said: the rules decide.
         intent, p = u.intent, runner_up[1]
@@ -319,8 +330,9 @@ def _decide(
             # (« vous m'avez livré une chemise abîmée, vous remboursez ? » is the complaint they read; « ah
             # bon, donnez-moi le fer sec alors » the order).
             intent = u.intent
-        elif pair <= {"order", "availability", "price"} and "order" in pair and _counted(ent) and not norm.question:
-            # « un pagne 6 yards », « a dozen chargers please »: a product with how many, not asked, is an order.
+        elif pair <= _GOODS_READINGS and "order" in pair and not norm.question and _asked_for(norm, ent):
+            # « un pagne 6 yards », « a dozen chargers please », « sandals please, size 33 »: a product with how many,
+            # or with « please », not asked, is an order.
             intent = "order"
         elif ent.products and (pair - {"price", "availability"}) and (second := _second_question(norm, ent)) in pair:
             # « how much is the frame, and do you take MTN? »: two questions, both answered (Policy.also_answer),

@@ -167,6 +167,10 @@ def test_a_number_of_a_name_written_with_thousands_names_it(chat, gifts):
         ("any watch under 20k?", ["Orient quartz", "Orient dorée"], ["Tissot", "Fossil"]),
         ("something around 80k for my wife, what do you have?", ["Montre femme Fossil"], ["Tissot", "Orient"]),
         ("j'ai un budget de 10 000, vous avez quoi ?", ["Réveil"], ["Montre", "Horloge"]),
+        ("une montre entre 15 000 et 20 000 svp", ["Orient quartz", "Orient dorée"], ["Tissot", "Fossil"]),
+        ("abeg I no wan pass 20k, una get watch?", ["Orient quartz", "Orient dorée"], ["Tissot", "Fossil"]),
+        ("une montre, 20 000 maximum", ["Orient quartz", "Orient dorée"], ["Tissot", "Fossil"]),
+        ("avec 10 krika je peux avoir quoi ?", ["Réveil"], ["Montre", "Horloge"]),
     ],
 )
 def test_a_budget_narrows_what_is_offered(chat, gifts, text, shown, hidden):
