@@ -83,7 +83,7 @@ def _thousands(words: list[str], i: int) -> int:
     """How many groups of three digits follow the number at i as its thousands (« 18 000 », « 2 500 F »): « 000 »
     always, any other group only before a currency (« 2 500 » alone may be two of 500)."""
     j = i + 1
-    while j < len(words) and len(words[j]) == 3 and words[j].isdigit() and len(words[i]) <= 3:
+    while len(words[i]) <= 3 and j < len(words) and len(words[j]) == 3 and words[j].isdigit():
         j += 1
     if j > i + 1 and (words[j - 1] == "000" or (j < len(words) and words[j] in _MONEY)):
         return j - i - 1
