@@ -10,7 +10,6 @@ from .mentions import Entities
 # The words before the amount, and the range they give as fractions of it.
 _UP_TO = (0.0, 1.0)
 _AROUND = (0.8, 1.2)
-_BETWEEN = (1.0, 0.0)  # « entre 10 000 et 20 000 »: up to the second amount
 _BEFORE = (
     (("moins", "de"), _UP_TO),
     (("pas", "plus", "de"), _UP_TO),
@@ -35,9 +34,10 @@ _BEFORE = (
     (("around",), _AROUND),
     (("about",), _AROUND),
     (("roughly",), _AROUND),
-    (("entre",), _BETWEEN),
-    (("between",), _BETWEEN),
 )
+# « entre 10 000 et 20 000 », « between 25,000 and 40,000 »: from the first amount up to the second.
+_BETWEEN = {"entre", "between"}
+_AND = {"et", "and", "a", "to"}
 # The words after the amount: « 20 000 maximum », « for 20k range », « 15 000 pile mon budget ».
 _AFTER = {"maximum": _UP_TO, "max": _UP_TO, "range": _AROUND, "budget": _AROUND, "pile": _AROUND}
 _THOUSAND = {"k", "mille", "milles", "mil"}  # « 20k », « 20 mille », nouchi « 10 krika »
@@ -65,21 +65,16 @@ def said(words: list[str], value_at) -> tuple[tuple[int, int], set[int]] | None:
             continue
         start = j - (j > 0 and words[j - 1] in ("a", "at", "of"))  # « budget à 50 000 »
         for before, (lo, hi) in _BEFORE:
-            if tuple(words[max(0, start - len(before)) : start]) != before:
-                continue
-            if (lo, hi) == _BETWEEN:
-                top, last = _amount(words, end + 1, value_at) if end < len(words) and words[end] in _AND else (0, 0)
-                if top > value:
-                    return (value, top), set(range(start - len(before), last))
-                continue
-            return (int(value * lo), int(value * hi)), set(range(start - len(before), end))
+            if tuple(words[max(0, start - len(before)) : start]) == before:
+                return (int(value * lo), int(value * hi)), set(range(start - len(before), end))
+        if start and words[start - 1] in _BETWEEN and end < len(words) and words[end] in _AND:
+            top, last = _amount(words, end + 1, value_at)
+            if top > value:
+                return (value, top), set(range(start - 1, last))
         if end < len(words) and words[end] in _AFTER:
             lo, hi = _AFTER[words[end]]
             return (int(value * lo), int(value * hi)), set(range(j, end + 1))
     return None
-
-
-_AND = {"et", "and", "a", "to"}
 
 
 def within(k: Knowledge, skus, span: tuple[int, int]) -> list[str]:

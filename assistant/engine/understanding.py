@@ -105,7 +105,7 @@ _AS_BEFORE = ("que la derniere fois", "comme la derniere fois", "as last time", 
 
 
 def _asked_for(norm: Normalised, ent: Entities) -> bool:
-    return _counted(ent) or bool(ent.products and any_phrase(norm.words, ("please", "svp", "stp", "s il vous plait")))
+    return _counted(ent) or bool(ent.products and any_phrase(norm.words, ("please", "s il vous plait")))
 
 
 def _counted(ent: Entities) -> bool:
